@@ -1,0 +1,63 @@
+// Generator steps: value layout, the monotonic ULID increment and UUIDv7's sub-ms fraction.
+#include "generators.hpp"
+
+#include <cstring>  // std::memcpy, std::memset
+
+namespace uidext {
+
+void make_ulid(std::uint64_t unix_ms, const std::uint8_t random[ulid_random_size], std::uint8_t out[16]) noexcept {
+    write_unix_ms(out, unix_ms);
+    std::memcpy(out + 6, random, ulid_random_size);
+}
+
+void make_ulid_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept {
+    write_unix_ms(out, unix_ms);
+    std::memset(out + 6, upper ? 0xFF : 0x00, ulid_random_size);
+}
+
+bool next_monotonic_ulid(ulid_monotonic_state& state, std::uint64_t now_ms, const std::uint8_t fresh[ulid_random_size],
+                         std::uint8_t out[16]) noexcept {
+    std::uint8_t next[16];
+    const std::uint64_t last_ms = read_unix_ms(state.last);
+    if (!state.started || now_ms > last_ms) {
+        if (now_ms > max_unix_ms) return false;
+        make_ulid(now_ms, fresh, next);
+    } else {
+        std::memcpy(next, state.last, 16);
+        int i = 15;
+        for (; i >= 6; --i) {
+            if (++next[i] != 0) break;  // no carry: done
+        }
+        if (i < 6) {  // all 80 bits were 1: move on to the next millisecond
+            if (last_ms >= max_unix_ms) return false;
+            make_ulid(last_ms + 1, fresh, next);
+        }
+    }
+    std::memcpy(state.last, next, 16);
+    state.started = true;
+    std::memcpy(out, next, 16);
+    return true;
+}
+
+void set_uuid_version(std::uint8_t value[16], int version) noexcept {
+    value[6] = static_cast<std::uint8_t>((value[6] & 0x0F) | (version << 4));
+    value[8] = static_cast<std::uint8_t>((value[8] & 0x3F) | 0x80);
+}
+
+void make_uuidv7(std::uint64_t unix_ms, std::uint32_t sub_ms_ns, const std::uint8_t random[uuidv7_random_size],
+                 std::uint8_t out[16]) noexcept {
+    write_unix_ms(out, unix_ms);
+    const std::uint32_t fraction = static_cast<std::uint32_t>((std::uint64_t{sub_ms_ns} << 12) / 1000000);
+    out[6] = static_cast<std::uint8_t>(fraction >> 8);
+    out[7] = static_cast<std::uint8_t>(fraction);
+    std::memcpy(out + 8, random, uuidv7_random_size);
+    set_uuid_version(out, 7);
+}
+
+void make_uuidv7_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept {
+    write_unix_ms(out, unix_ms);
+    std::memset(out + 6, upper ? 0xFF : 0x00, 10);
+    set_uuid_version(out, 7);
+}
+
+}  // namespace uidext

@@ -1,0 +1,56 @@
+// ULID and UUIDv7 generation steps as pure functions of state, a clock reading and fresh
+// random bytes. The PostgreSQL glue supplies the clock, the randomness and, for the
+// server-wide mode, the shared memory and its lock.
+#pragma once
+
+#include <cstdint>  // std::uint8_t, std::uint32_t, std::uint64_t, std::int64_t
+
+#include "bytes16.hpp"
+
+namespace uidext {
+
+constexpr int ulid_random_size = 10;   // 80 bits after the 48-bit time
+constexpr int uuidv7_random_size = 8;  // bytes 8-15: 62 random bits once the variant is set
+
+// ULID: 48-bit ms then 80 random bits.
+void make_ulid(std::uint64_t unix_ms, const std::uint8_t random[ulid_random_size], std::uint8_t out[16]) noexcept;
+
+// Smallest (random part all 0) or largest (all 1) ULID of a millisecond.
+void make_ulid_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept;
+
+// The previous value handed out by a monotonic ULID generator.
+struct ulid_monotonic_state {
+    std::uint8_t last[16] = {};
+    bool started = false;
+};
+
+// ULID spec monotonic mode. A later millisecond starts afresh from `fresh`; the same
+// millisecond, or a clock that reads earlier, yields the previous value + 1 in its
+// millisecond; if the 80 random bits would overflow, the next millisecond starts afresh.
+// False (state untouched) only if that would pass 2^48 - 1 ms.
+[[nodiscard]] bool next_monotonic_ulid(ulid_monotonic_state& state, std::uint64_t now_ms,
+                                       const std::uint8_t fresh[ulid_random_size], std::uint8_t out[16]) noexcept;
+
+// RFC 9562 section 6.2 method 3, as PostgreSQL 18: rand_a holds the sub-millisecond time in
+// 1/4096 ms, and the clock is forced forward by at least this step per value so that
+// (ms, rand_a) strictly increases: 1e6 / 4096 + 1 ns.
+constexpr std::int64_t uuidv7_min_step_ns = 1000000 / 4096 + 1;
+
+// The nanosecond time of the next UUIDv7 after one made at previous_ns.
+[[nodiscard]] constexpr std::int64_t next_ascending_ns(std::int64_t previous_ns, std::int64_t now_ns) noexcept {
+    return previous_ns + uuidv7_min_step_ns >= now_ns ? previous_ns + uuidv7_min_step_ns : now_ns;
+}
+
+// UUIDv7 from a millisecond, the nanoseconds within it (< 1e6) and 8 random bytes.
+void make_uuidv7(std::uint64_t unix_ms, std::uint32_t sub_ms_ns, const std::uint8_t random[uuidv7_random_size],
+                 std::uint8_t out[16]) noexcept;
+
+// Smallest or largest valid UUIDv7 (version and variant set) of a millisecond.
+void make_uuidv7_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept;
+
+// Sets the RFC 9562 version nibble and the 10 variant bits.
+void set_uuid_version(std::uint8_t value[16], int version) noexcept;
+
+}  // namespace uidext
+
+#include "cpp_only.hpp"

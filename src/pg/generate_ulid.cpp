@@ -1,0 +1,60 @@
+// gen_ulid(), gen_ulid(timestamptz) and gen_monotonic_ulid().
+#include "core/clock.hpp"
+#include "core/generators.hpp"
+
+#include "shared_state.hpp"
+
+using namespace uidext;
+
+namespace {
+
+ulid_monotonic_state connection_ulid;  // this connection's last monotonic ULID
+
+std::uint64_t now_ms() {
+    return static_cast<std::uint64_t>(unix_now_ns() / 1000000);
+}
+
+void report_clock_out_of_range() pg_attribute_noreturn();
+void report_clock_out_of_range() {
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("timestamp out of range for type %s", "ulid"),
+                    errdetail("The system clock or the previous value is past 10889-08-02 05:31:50.655 UTC.")));
+}
+
+}  // namespace
+
+UIDEXT_FUNCTION(gen_ulid) {
+    const std::uint64_t ms = now_ms();
+    if (ms > max_unix_ms) report_clock_out_of_range();
+    std::uint8_t random[ulid_random_size];
+    pg::random_bytes(random, sizeof random);
+    std::uint8_t* value = pg::new_value();
+    make_ulid(ms, random, value);
+    PG_RETURN_POINTER(value);
+}
+
+UIDEXT_FUNCTION(gen_ulid_at) {
+    const std::uint64_t ms = pg::unix_ms_or_error(PG_GETARG_TIMESTAMPTZ(0), pg::time_target::ulid);
+    std::uint8_t random[ulid_random_size];
+    pg::random_bytes(random, sizeof random);
+    std::uint8_t* value = pg::new_value();
+    make_ulid(ms, random, value);
+    PG_RETURN_POINTER(value);
+}
+
+UIDEXT_FUNCTION(gen_monotonic_ulid) {
+    std::uint8_t fresh[ulid_random_size];
+    pg::random_bytes(fresh, sizeof fresh);
+    std::uint8_t* value = pg::new_value();
+    const std::uint64_t ms = now_ms();
+    bool ok;
+    if (pg::server_state* shared = pg::shared_state()) {
+        SpinLockAcquire(&shared->ulid_lock);
+        ok = next_monotonic_ulid(shared->ulid, ms, fresh, value);
+        SpinLockRelease(&shared->ulid_lock);
+    } else {
+        ok = next_monotonic_ulid(connection_ulid, ms, fresh, value);
+    }
+    if (!ok) report_clock_out_of_range();
+    PG_RETURN_POINTER(value);
+}

@@ -1,0 +1,31 @@
+// Shared helpers of the glue layer: value access and the errors every file raises.
+#pragma once
+
+#include "pg_includes.hpp"
+
+namespace uidext::pg {
+
+constexpr int value_size = 16;
+
+inline const std::uint8_t* arg_value(FunctionCallInfo fcinfo, int n) {
+    return reinterpret_cast<const std::uint8_t*>(PG_GETARG_POINTER(n));
+}
+
+// A palloc'd 16-byte datum ready to be filled.
+inline std::uint8_t* new_value() {
+    return static_cast<std::uint8_t*>(palloc(value_size));
+}
+
+// What a time is converted for, to name it in errors.
+enum class time_target { ulid, uuidv7 };
+
+// Unix ms of a timestamptz, or ERROR 22008 naming the value and the range.
+std::uint64_t unix_ms_or_error(TimestampTz ts, time_target target);
+
+// 22008 for a time outside what 48 bits of milliseconds hold.
+void report_time_out_of_range(TimestampTz ts, time_target target) pg_attribute_noreturn();
+
+// Fills out with n strong random bytes from this process's pool, or ERROR.
+void random_bytes(std::uint8_t* out, std::size_t n);
+
+}  // namespace uidext::pg

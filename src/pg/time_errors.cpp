@@ -1,0 +1,23 @@
+// Time range checks shared by casts, bounds and generators.
+#include "core/time_range.hpp"
+
+#include "glue.hpp"
+
+namespace uidext::pg {
+
+void report_time_out_of_range(TimestampTz ts, time_target target) {
+    const char* name = target == time_target::ulid ? "type ulid" : "UUID version 7";
+    const char* subject = target == time_target::ulid ? "Type ulid" : "UUID version 7";
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("timestamp out of range for %s: \"%s\"", name, timestamptz_to_str(ts)),
+                    errdetail("%s holds times from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.",
+                              subject)));
+}
+
+std::uint64_t unix_ms_or_error(TimestampTz ts, time_target target) {
+    std::uint64_t ms = 0;
+    if (!unix_ms_from_pg_timestamp(ts, ms)) report_time_out_of_range(ts, target);
+    return ms;
+}
+
+}  // namespace uidext::pg

@@ -1,0 +1,21 @@
+# Installs what building and testing uidext needs on Debian (bookworm): PostgreSQL with its
+# server headers (clang and LLVM come with them, for the JIT bitcode), a C++ toolchain and
+# GoogleTest. Needs root; does nothing for packages already present. Source it.
+UIDEXT_PG_MAJOR=${UIDEXT_PG_MAJOR:-15}
+packages="postgresql-$UIDEXT_PG_MAJOR postgresql-server-dev-$UIDEXT_PG_MAJOR postgresql-contrib g++ make clang libclang-rt-14-dev libgtest-dev ${UIDEXT_EXTRA_PACKAGES:-}"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "missing packages:$missing (run as root, or install them)" >&2
+        exit 1
+    fi
+    echo "installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq $missing >/dev/null \
+        || { echo "apt-get install failed" >&2; exit 1; }
+fi
+export PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$UIDEXT_PG_MAJOR/bin/pg_config}
+[ -x "$PG_CONFIG" ] || PG_CONFIG=$(command -v pg_config)
