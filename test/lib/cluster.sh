@@ -5,7 +5,8 @@
 # the postgres user, because PostgreSQL refuses to run as root.
 
 UIDEXT_PGBIN=$("${PG_CONFIG:-pg_config}" --bindir)
-UIDEXT_CLUSTER_ROOT=${UIDEXT_CLUSTER_ROOT:-/tmp/uidext-clusters}
+# One root per top-level run, inherited by the scripts it starts, so parallel runs never meet.
+export UIDEXT_CLUSTER_ROOT=${UIDEXT_CLUSTER_ROOT:-/tmp/uidext-clusters.$$}
 : "${UIDEXT_NEXT_PORT:=$((54000 + RANDOM % 1000))}"
 
 as_postgres() {
