@@ -21,11 +21,8 @@ void report_clock_out_of_range() {
                     errdetail("The system clock or the previous value is past 10889-08-02 05:31:50.655 UTC.")));
 }
 
-}  // namespace
-
-UIDEXT_FUNCTION(gen_ulid) {
-    const std::uint64_t ms = now_ms();
-    if (ms > max_unix_ms) report_clock_out_of_range();
+// A ULID of the given millisecond with 80 fresh random bits.
+Datum new_ulid(std::uint64_t ms) {
     std::uint8_t random[ulid_random_size];
     pg::random_bytes(random, sizeof random);
     std::uint8_t* value = pg::new_value();
@@ -33,13 +30,16 @@ UIDEXT_FUNCTION(gen_ulid) {
     PG_RETURN_POINTER(value);
 }
 
+}  // namespace
+
+UIDEXT_FUNCTION(gen_ulid) {
+    const std::uint64_t ms = now_ms();
+    if (ms > max_unix_ms) report_clock_out_of_range();
+    return new_ulid(ms);
+}
+
 UIDEXT_FUNCTION(gen_ulid_at) {
-    const std::uint64_t ms = pg::unix_ms_or_error(PG_GETARG_TIMESTAMPTZ(0), pg::time_target::ulid);
-    std::uint8_t random[ulid_random_size];
-    pg::random_bytes(random, sizeof random);
-    std::uint8_t* value = pg::new_value();
-    make_ulid(ms, random, value);
-    PG_RETURN_POINTER(value);
+    return new_ulid(pg::unix_ms_or_error(PG_GETARG_TIMESTAMPTZ(0), pg::time_target::ulid));
 }
 
 UIDEXT_FUNCTION(gen_monotonic_ulid) {
