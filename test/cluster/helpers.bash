@@ -13,9 +13,12 @@ q() { psql -X -A -t -q -v ON_ERROR_STOP=1 "$@"; }
 # check WHAT ACTUAL EXPECTED
 check() {
     if [ "$2" = "$3" ]; then
-        UIDEXT_CHECKS_OK=$((UIDEXT_CHECKS_OK + 1)); echo "ok   $1: $2"
+        local lines; lines=$(printf '%s\n' "$2" | wc -l)
+        if [ "$lines" -gt 1 ]; then echo "ok   $1: $lines identical lines"; else echo "ok   $1: $2"; fi
+        UIDEXT_CHECKS_OK=$((UIDEXT_CHECKS_OK + 1))
     else
         UIDEXT_CHECKS_BAD=$((UIDEXT_CHECKS_BAD + 1)); echo "FAIL $1: got '$2', expected '$3'"
+        [ "$(printf '%s\n' "$3" | wc -l)" -gt 1 ] && diff <(printf '%s\n' "$3") <(printf '%s\n' "$2") | head -20
     fi
 }
 # check_ge WHAT ACTUAL MINIMUM (integers)
