@@ -32,6 +32,13 @@ compare_with_fresh() {  # DB LABEL
         "$(q -d "$1" -c "SELECT gen_ulid()::uuid::ulid IS NOT NULL AND gen_monotonic_ulid() < gen_monotonic_ulid() AND ulid_extract_timestamp(ulid_lower_bound('2024-01-01 UTC')) = '2024-01-01 UTC'")" t
 }
 
+# The comparison notices a changed volatility, parallel safety or comment.
+q -c "CREATE DATABASE tampered"
+q -d tampered -c "CREATE EXTENSION uidext" -c "ALTER FUNCTION gen_ulid() STABLE" -c "ALTER FUNCTION uuidv4() PARALLEL RESTRICTED" \
+  -c "COMMENT ON CAST (ulid AS uuid) IS 'changed'"
+check "self-test: catalog lines that differ after ALTER FUNCTION/COMMENT" \
+    "$(diff <(echo "$want") <(q -d tampered -f test/cluster/extension_catalog.sql) | grep -c '^>')" 3
+
 # The whole path from the oldest installable version with one ALTER EXTENSION ... UPDATE.
 # (A version named only as the source of an update step may have no install script left.)
 q -c "CREATE DATABASE from_oldest"
