@@ -64,4 +64,10 @@ check "per-connection order violations after recovery (ulid uuidv7)" \
         SELECT u, lag(u) OVER w pu, v, lag(v) OVER w pv FROM mono WHERE phase = 2 WINDOW w AS (PARTITION BY pid ORDER BY id)) s")" "0 0"
 check "other generators after recovery" \
     "$(q -F ' ' -c "SELECT gen_ulid() IS NOT NULL, uuidv7() IS NOT NULL, uuidv4() IS NOT NULL, gen_monotonic_ulid() < gen_monotonic_ulid()")" "t t t t"
+
+echo "== phase 3: a clean restart (pg_ctl restart -m fast) rebuilds the shared state the same way"
+read -r last_u last_v <<<"$(q -F ' ' -c "SELECT gen_monotonic_ulid(), gen_monotonic_uuidv7()")"
+as_postgres "$UIDEXT_PGBIN/pg_ctl" -D "$(cluster_dir crash)/data" -m fast -w restart >/dev/null || fail "pg_ctl restart"
+check "after a clean restart: next values greater than the last before it (ulid uuidv7)" \
+    "$(q -F ' ' -c "SELECT gen_monotonic_ulid() > '$last_u'::ulid, gen_monotonic_uuidv7() > '$last_v'::uuid")" "t t"
 finish
