@@ -3,6 +3,11 @@
 # GoogleTest. Needs root; does nothing for packages already present. Source it.
 UIDEXT_PG_MAJOR=${UIDEXT_PG_MAJOR:-15}
 packages="postgresql-$UIDEXT_PG_MAJOR postgresql-server-dev-$UIDEXT_PG_MAJOR postgresql-contrib g++ make clang libclang-rt-14-dev libgtest-dev ${UIDEXT_EXTRA_PACKAGES:-}"
+# test/cluster: pgbench (comes with postgresql-client-15), psycopg 3 and
+# Node.js with npm for node-postgres (only if no node/npm is there yet, e.g. from NodeSource).
+packages="$packages python3-psycopg"
+command -v node >/dev/null 2>&1 || packages="$packages nodejs"
+command -v npm >/dev/null 2>&1 || packages="$packages npm"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,0 +1,57 @@
+-- Everything the installed uidext defines, as sorted text without OIDs, so two installs can be
+-- diffed: its members, function definitions (volatility, strictness, parallel safety,
+-- leakproof, cost), types, operators, casts, operator classes and families with their
+-- operators and support functions, comments and privileges.
+WITH ext AS (SELECT * FROM pg_extension WHERE extname = 'uidext'),
+members AS (
+    SELECT classid, objid, objsubid FROM pg_depend
+    WHERE refclassid = 'pg_extension'::regclass AND refobjid = (SELECT oid FROM ext) AND deptype = 'e')
+SELECT line FROM (
+    SELECT format('extension version=%s relocatable=%s schema=%s config=%s', extversion, extrelocatable,
+                  extnamespace::regnamespace, extconfig) AS line FROM ext
+    UNION ALL
+    SELECT format('member %s -- %s', pg_describe_object(classid, objid, objsubid),
+                  coalesce(obj_description(objid, classid::regclass::text), '(no comment)')) FROM members
+    UNION ALL
+    SELECT format('function %s owner-is-extension-owner=%s acl=%s',
+                  CASE WHEN p.prokind = 'a' THEN format('aggregate %s transfn=%s combinefn=%s finalfn=%s sortop=%s transtype=%s kind=%s parallel=%s',
+                          p.oid::regprocedure, a.aggtransfn::regprocedure, a.aggcombinefn::regprocedure, a.aggfinalfn::regprocedure,
+                          a.aggsortop::regoperator, a.aggtranstype::regtype, a.aggkind, p.proparallel)
+                       ELSE replace(pg_get_functiondef(p.oid), E'\n', ' ') END,
+                  p.proowner = (SELECT extowner FROM ext), p.proacl)
+    FROM pg_proc p JOIN members m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid
+    LEFT JOIN pg_aggregate a ON a.aggfnoid = p.oid
+    UNION ALL
+    SELECT format('type %s len=%s byval=%s align=%s storage=%s category=%s preferred=%s in=%s out=%s recv=%s send=%s analyze=%s subscript=%s elem=%s array=%s collation=%s acl=%s',
+                  t.oid::regtype, typlen, typbyval, typalign, typstorage, typcategory, typispreferred,
+                  typinput::regprocedure, typoutput::regprocedure, typreceive::regprocedure, typsend::regprocedure,
+                  typanalyze::regprocedure, typsubscript::regprocedure, typelem::regtype, typarray::regtype, typcollation, typacl)
+    FROM pg_type t JOIN members m ON m.classid = 'pg_type'::regclass AND m.objid = t.oid
+    UNION ALL
+    SELECT format('operator %s result=%s code=%s commutator=%s negator=%s restrict=%s join=%s merges=%s hashes=%s',
+                  o.oid::regoperator, oprresult::regtype, oprcode::regprocedure, oprcom::regoperator, oprnegate::regoperator,
+                  oprrest::regprocedure, oprjoin::regprocedure, oprcanmerge, oprcanhash)
+    FROM pg_operator o JOIN members m ON m.classid = 'pg_operator'::regclass AND m.objid = o.oid
+    UNION ALL
+    SELECT format('cast %s -> %s function=%s context=%s method=%s', format_type(castsource, NULL), format_type(casttarget, NULL),
+                  castfunc::regprocedure, castcontext, castmethod)
+    FROM pg_cast c JOIN members m ON m.classid = 'pg_cast'::regclass AND m.objid = c.oid
+    UNION ALL
+    SELECT format('opclass %s using %s for %s default=%s family=%s key=%s', opcname, am.amname, opcintype::regtype,
+                  opcdefault, f.opfname, opckeytype::regtype)
+    FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod JOIN pg_opfamily f ON f.oid = c.opcfamily
+    JOIN members m ON m.classid = 'pg_opclass'::regclass AND m.objid = c.oid
+    UNION ALL
+    SELECT format('amop %s using %s strategy=%s (%s,%s) %s purpose=%s sortfamily=%s', f.opfname, am.amname, amopstrategy,
+                  amoplefttype::regtype, amoprighttype::regtype, amopopr::regoperator, amoppurpose, amopsortfamily)
+    FROM pg_amop a JOIN pg_opfamily f ON f.oid = a.amopfamily JOIN pg_am am ON am.oid = f.opfmethod
+    WHERE f.oid IN (SELECT objid FROM members WHERE classid = 'pg_opfamily'::regclass)
+       OR f.oid IN (SELECT opcfamily FROM pg_opclass WHERE oid IN (SELECT objid FROM members WHERE classid = 'pg_opclass'::regclass))
+    UNION ALL
+    SELECT format('amproc %s using %s number=%s (%s,%s) %s', f.opfname, am.amname, amprocnum,
+                  amproclefttype::regtype, amprocrighttype::regtype, amproc::regprocedure)
+    FROM pg_amproc a JOIN pg_opfamily f ON f.oid = a.amprocfamily JOIN pg_am am ON am.oid = f.opfmethod
+    WHERE f.oid IN (SELECT objid FROM members WHERE classid = 'pg_opfamily'::regclass)
+       OR f.oid IN (SELECT opcfamily FROM pg_opclass WHERE oid IN (SELECT objid FROM members WHERE classid = 'pg_opclass'::regclass))
+) s
+ORDER BY line;
