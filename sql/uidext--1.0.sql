@@ -230,8 +230,11 @@ CREATE FUNCTION gen_ulid() RETURNS ulid
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 CREATE FUNCTION gen_ulid(timestamptz) RETURNS ulid
     AS 'MODULE_PATHNAME', 'gen_ulid_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+-- The monotonic generators are PARALLEL RESTRICTED: a parallel worker is another process, and
+-- without shared_preload_libraries it has its own state, so its values would not follow the
+-- connection's previous one. Restricted, they always run in the connection's own backend.
 CREATE FUNCTION gen_monotonic_ulid() RETURNS ulid
-    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_ulid() IS 'new ULID: current millisecond and 80 strong random bits';
 COMMENT ON FUNCTION gen_ulid(timestamptz) IS 'new ULID in the given millisecond, for backfilling';
 COMMENT ON FUNCTION gen_monotonic_ulid() IS 'new ULID, greater than the previous one of this connection (of the server with shared_preload_libraries)';
@@ -243,7 +246,7 @@ CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
 CREATE FUNCTION uuidv4() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uidext_uuidv4' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 CREATE FUNCTION gen_monotonic_uuidv7() RETURNS uuid
-    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidv7() IS 'new UUIDv7 as PostgreSQL 18: 12-bit sub-millisecond fraction, ascending within the connection';
 COMMENT ON FUNCTION uuidv7(interval) IS 'new UUIDv7 with its time shifted, as PostgreSQL 18';
 COMMENT ON FUNCTION uuidv4() IS 'new random UUID (version 4), as gen_random_uuid()';

@@ -45,15 +45,23 @@ run_mode() {  # CLUSTER LABEL [settings]
     plan=$(q -c "SET parallel_setup_cost = 0" -c "SET parallel_tuple_cost = 0" -c "SET min_parallel_table_scan_size = 0" \
              -c "SET max_parallel_workers_per_gather = 2" \
              -c "EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF)
-                 CREATE TABLE par AS SELECT gen_ulid() u, uuidv7() v, gen_monotonic_ulid() m, uuidv4() w FROM big")
+                 CREATE TABLE par AS SELECT gen_ulid() u, uuidv7() v, uuidv4() w FROM big")
     check_match "$label: plan is a Gather with 2 workers launched" "$plan" 'Workers Launched: 2'
     check_match "$label: the workers call the generators (Parallel Seq Scan output)" "$plan" \
-        'Output: gen_ulid\(\), uuidv7\(\), gen_monotonic_ulid\(\), uuidv4\(\)'
+        'Output: gen_ulid\(\), uuidv7\(\), uuidv4\(\)'
+    # The monotonic generators are PARALLEL RESTRICTED: always computed by the leader (Gather),
+    # never by a worker with a state of its own.
+    local restricted
+    restricted=$(q -c "SET parallel_setup_cost = 0" -c "SET parallel_tuple_cost = 0" -c "SET min_parallel_table_scan_size = 0" \
+             -c "SET max_parallel_workers_per_gather = 2" \
+             -c "EXPLAIN (VERBOSE, COSTS OFF) SELECT gen_monotonic_ulid(), gen_monotonic_uuidv7(), g FROM big")
+    check_match "$label: monotonic generators run in the leader, above Gather" "$(tr "\n" " " <<<"$restricted")" \
+        'Gather[[:space:]]+Output: gen_monotonic_ulid\(\), gen_monotonic_uuidv7\(\), g'
     local worker_rows; worker_rows=$(grep -oE 'Worker [0-9]+:  actual rows=[0-9]+' <<<"$plan" | tr '\n' ' ')
     echo "    per-worker rows: $worker_rows"
     check_ge "$label: workers that produced rows" "$(grep -cE 'Worker [0-9]+:  actual rows=[1-9]' <<<"$plan")" 2
     q -c "DELETE FROM vals WHERE src = 'parallel'" \
-      -c "INSERT INTO vals SELECT 'parallel', NULL, u, v, m, w FROM par"
+      -c "INSERT INTO vals SELECT 'parallel', NULL, u, v, gen_monotonic_ulid(), w FROM par"
 
     local total dups
     total=$(q -c "SELECT count(*) * 4 FROM vals")
