@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real clients: psycopg 3 (Python) and node-postgres (Node.js). Runs the README examples in
-# test/clients/README-examples.md exactly as written, then the fuller client tests: inserts
+# README.md exactly as written, then the fuller client tests: inserts
 # with generated keys, text and binary results, ulid parameters, ordering, COPY, and values
 # node-postgres wrote read back in binary by psycopg.
 cd "$(dirname "$0")/../.."
@@ -11,8 +11,8 @@ ROWS=2000
 NODE_DIR=test/clients/node
 
 echo "== README examples are the files the test runs"
-extract() {  # LANGUAGE: the fenced block of that language in README-examples.md
-    awk -v lang="$1" '$0 == "```" lang {on = 1; next} on && $0 == "```" {on = 0; next} on' test/clients/README-examples.md
+extract() {  # LANGUAGE: the fenced block of that language in README.md
+    awk -v lang="$1" '$0 == "```" lang {on = 1; next} on && $0 == "```" {on = 0; next} on' README.md
 }
 check "README python block == test/clients/example_psycopg.py" "$(extract python | md5sum)" "$(md5sum <test/clients/example_psycopg.py)"
 check "README js block == test/clients/node/example.js" "$(extract js | md5sum)" "$(md5sum <$NODE_DIR/example.js)"
