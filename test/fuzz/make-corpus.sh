@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
-mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary
+mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -123,4 +123,14 @@ binary len_32                 01563e3ab5d3d6764c61efb99302bd5b01563e3ab5d3d6764c
 # A binary COPY field length prefix followed by the value, as on the wire.
 binary copy_field_len_16      0000001001563e3ab5d3d6764c61efb99302bd5b
 
+# Generators: 6 bytes of start millisecond, then (op, [delta], [10 random bytes]) steps; then
+# 7 bytes of start nanoseconds and (op, 2-byte delta, 8 random bytes) steps. Op bit 2 makes
+# the fresh random bytes all ones, op & 3 = 3 jumps to the last milliseconds of 2^48.
+gen() { put fuzz_generators -- "$1" "$(hex_to_printf "$2")"; }
+gen spec_ms_same_ms       01563e3ab5d3000102030405060708090a00000000000000000000000000
+gen ones_carry            01563e3ab5d3040404040101
+gen end_of_time           ffffffffffff03000102030405060708090a070307000400
+gen clock_backwards       01563e3ab5d3010501020304050607080900020a0102030405060708090a
+gen zero                  000000000000
+gen uuidv7_steps          0000000000000000000000000000010001020304050607080001000102030405060708010fff0102030405060708
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done
