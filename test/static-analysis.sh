@@ -21,8 +21,9 @@ PG_CONFIG=${PG_CONFIG:-pg_config}
 
 work=$(mktemp -d /tmp/uidext-static.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-git ls-files -z -- src Makefile '*.control' sql 2>/dev/null | xargs -0 cp --parents -t "$work" \
-    || cp -r --parents src Makefile ./*.control sql "$work"
+# A copy (untracked new sources included), cleaned so that every file is compiled under bear.
+cp -r src sql Makefile ./*.control "$work"/
+make -C "$work" clean PG_CONFIG="$PG_CONFIG" >/dev/null 2>&1
 
 echo "== compile_commands.json (bear -- make with_llvm=no)"
 if ! (cd "$work" && bear -- make -j2 with_llvm=no PG_CONFIG="$PG_CONFIG" >"$work/build.log" 2>&1) \

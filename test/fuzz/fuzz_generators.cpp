@@ -6,6 +6,7 @@
 // - next_ascending_ns + make_uuidv7: the 48-bit ms + 12-bit fraction strictly increase, version
 //   7 and variant 10 always set, random bits copied.
 // - bounds: make_*_bound(ms, false) <= any value of that millisecond <= make_*_bound(ms, true).
+#include <algorithm>
 #include <array>
 
 #include "core/generators.hpp"
