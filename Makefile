@@ -11,7 +11,7 @@ OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 DATA = $(wildcard sql/uidext--*.sql)
 
 # pg_regress suites, in run order, from sql/ and expected/.
-REGRESS = ulid_io ulid_compare ulid_index ulid_cast generators generators_uuidv7 search_path
+REGRESS = ulid_io ulid_compare ulid_index ulid_cast generators generators_uuidv7 search_path bad_input
 REGRESS_OPTS = --load-extension=uidext
 
 PG_CONFIG ?= pg_config

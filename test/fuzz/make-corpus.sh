@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Regenerates the checked-in seed corpora under test/fuzz/corpus/<target>/ (one input per
+# file, named after what it is). Run it after changing the list; libFuzzer adds nothing here
+# (its findings go to build/corpus/, see the Makefile).
+set -euo pipefail
+cd "$(dirname "$0")"
+rm -rf corpus
+mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators
+
+put() {  # put TARGET... -- NAME PRINTF-FORMAT
+    local targets=()
+    while [ "$1" != -- ]; do targets+=("$1"); shift; done
+    shift
+    local name=$1 format=$2 t
+    for t in "${targets[@]}"; do printf -- "$format" >"corpus/$t/$name"; done
+}
+ulid() { put fuzz_ulid_text fuzz_ulid_input -- "$@"; }
+uuid() { put fuzz_uuid_text fuzz_ulid_input -- "$@"; }
+text() { put fuzz_ulid_text fuzz_uuid_text fuzz_ulid_input -- "$@"; }
+hex_to_printf() { echo "$1" | sed 's/../\\x&/g'; }
+binary() { put fuzz_binary -- "$1" "$(hex_to_printf "$2")"; }
+
+# ULID spec and reference-implementation vectors (also in sql/ulid_io.sql and the unit tests).
+ulid spec_headline            '01ARZ3NDEKTSV4RRFFQ69G5FAV'
+ulid spec_js_1                '01ARYZ6S41TSV4RRFFQ69G5FAV'
+ulid js_2                     '01JQ4T23H220KM7X0B3V1109DQ'
+ulid js_3                     '01JQ4T8BHJR0A5YKX7SVTVX0YN'
+ulid js_4                     '01JQ4T8X6CA54VSH0AANN0SWCX'
+ulid pgx                      '01GV5PA9EQG7D82Q3Y4PKBZSYV'
+ulid scoville                 '01FGB414J8PPBVHBMHGSXGS21C'
+ulid andrielfn                '01H55TNAQ96WPSWE6WZRCH9G0C'
+ulid rfc_a6_as_ulid           '01FWHE4YDGFK1SHH6W1G60EECF'
+ulid min                      '00000000000000000000000000'
+ulid max                      '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'
+ulid lowercase                '01arz3ndektsv4rrffq69g5fav'
+ulid mixed_case               '01aRz3NdEkTsV4rRfFq69G5fAv'
+ulid max_lowercase            '7zzzzzzzzzzzzzzzzzzzzzzzzz'
+# Bad ULID text: every class of sql/ulid_io.sql.
+ulid len_25                   '01ARZ3NDEKTSV4RRFFQ69G5FA'
+ulid len_27                   '01ARZ3NDEKTSV4RRFFQ69G5FAVV'
+ulid letter_I                 '0IARZ3NDEKTSV4RRFFQ69G5FAV'
+ulid letter_i                 '0iARZ3NDEKTSV4RRFFQ69G5FAV'
+ulid letter_L                 '01ARZ3NDEKTSV4RRFFQ69G5FAL'
+ulid letter_l                 '01ARZ3NDEKTSV4RRFFQ69G5FAl'
+ulid letter_O                 'O1ARZ3NDEKTSV4RRFFQ69G5FAV'
+ulid letter_o                 'o1ARZ3NDEKTSV4RRFFQ69G5FAV'
+ulid letter_U                 '01ARZ3NDEKTSV4RRFFQ69G5FAU'
+ulid letter_u                 '01ARZ3NDEKTSV4RRFFQ69G5FAu'
+ulid bracket                  '01ARZ3NDEKTSV4RRFF[69G5FAV'
+ulid backtick                 '`1ARZ3NDEKTSV4RRFFQ69G5FAV'
+ulid brace                    '01ARZ3NDEKTSV4RRFFQ69G5FA{'
+ulid hyphen                   '01ARZ3NDEK-SV4RRFFQ69G5FAV'
+ulid overflow_8               '80000000000000000000000000'
+ulid overflow_8Z              '8ZZZZZZZZZZZZZZZZZZZZZZZZZ'
+ulid overflow_Z               'ZZZZZZZZZZZZZZZZZZZZZZZZZZ'
+ulid overflow_z               'zzzzzzzzzzzzzzzzzzzzzzzzzz'
+ulid overflow_and_bad_char    '8ZZZZZZZZZZZZZZZZZZZZZZZZU'
+ulid multibyte_26_bytes       '01ARZ3NDEKTSV4RRFFQ69G5F\xc3\xa9'
+ulid multibyte_26_chars       '01ARZ3NDEKTSV4RRFFQ69G5FA\xc3\xa9'
+ulid multibyte_4_bytes        '01ARZ3NDEKTSV4RRFFQ69G\xf0\x9f\x98\x80'
+ulid invalid_utf8             '01ARZ3NDEKTSV4RRFFQ69G5FA\xff'
+ulid latin1_e_acute           '01ARZ3NDEKTSV4RRFFQ69G5FA\xe9'
+ulid leading_space            ' 01ARZ3NDEKTSV4RRFFQ69G5FA'
+ulid trailing_space           '01ARZ3NDEKTSV4RRFFQ69G5FA '
+ulid inner_space              '01ARZ3NDEK SV4RRFFQ69G5FAV'
+ulid padded_spaces            ' 01ARZ3NDEKTSV4RRFFQ69G5FAV '
+ulid tab                      '01ARZ3NDEKTSV4RRFFQ69G5FA\t'
+ulid newline                  '01ARZ3NDEKTSV4RRFFQ69G5FA\n'
+ulid del                      '01ARZ3NDEKTSV4RRFFQ69G5FA\x7f'
+ulid nul_inside               '01ARZ3NDEKTSV4\x00RFFQ69G5FAV'
+ulid nul_at_end               '01ARZ3NDEKTSV4RRFFQ69G5FA\x00'
+ulid nul_after_26             '01ARZ3NDEKTSV4RRFFQ69G5FAV\x00'
+# Shared between the text targets.
+text empty                    ''
+text nul                      '\x00'
+text space                    ' '
+# RFC 9562 appendix A and B example UUIDs, nil and max, and the other uuid_in forms.
+uuid rfc_a1_v1                'C232AB00-9414-11EC-B3C8-9F6BDECED846'
+uuid rfc_a2_v3                '5df41881-3aed-3515-88a7-2f4a814cf09e'
+uuid rfc_a3_v4                '919108f7-52d1-4320-9bac-f847db4148a8'
+uuid rfc_a4_v5                '2ed6657d-e927-568b-95e1-2665a8aea6a2'
+uuid rfc_a5_v6                '1EC9414C-232A-6B00-B3C8-9F6BDECED846'
+uuid rfc_a6_v7                '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'
+uuid rfc_b1_v8                '2489E9AD-2EE2-8E00-8EC9-32D5F69181C0'
+uuid rfc_b2_v8                '5c146b14-3c52-8afd-938a-375d0df1fbf6'
+uuid nil                      '00000000-0000-0000-0000-000000000000'
+uuid max                      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF'
+uuid pg_docs_v7               '019535d9-3df7-79fb-b466-fa907fa17f9e'
+uuid no_hyphens               '01563E3AB5D3D6764C61EFB99302BD5B'
+uuid braces                   '{01563e3a-b5d3-d676-4c61-efb99302bd5b}'
+uuid braces_no_hyphens        '{01563e3ab5d3d6764c61efb99302bd5b}'
+uuid hyphen_every_4           '0156-3e3a-b5d3-d676-4c61-efb9-9302-bd5b'
+uuid hyphens_odd_place        '01563e3a-b5d3d676-4c61efb9-9302bd5b'
+uuid bad_hex_g                '01563e3a-b5d3-d676-4c61-efb99302bd5g'
+uuid missing_digit            '01563e3a-b5d3-d676-4c61-efb99302bd5'
+uuid extra_digit              '01563e3a-b5d3-d676-4c61-efb99302bd5b0'
+uuid hyphen_at_end            '01563e3ab5d3d6764c61efb99302bd5b-'
+uuid hyphen_at_start          '-01563e3ab5d3d6764c61efb99302bd5b'
+uuid double_hyphen            '01563e3a--b5d3-d676-4c61-efb99302bd5b'
+uuid hyphen_after_2           '01-563e3ab5d3d6764c61efb99302bd5b'
+uuid unbalanced_open_brace    '{01563e3a-b5d3-d676-4c61-efb99302bd5b'
+uuid unbalanced_close_brace   '01563e3a-b5d3-d676-4c61-efb99302bd5b}'
+uuid brace_then_hyphen        '{-01563e3ab5d3d6764c61efb99302bd5b}'
+uuid hyphen_before_brace      '{01563e3ab5d3d6764c61efb99302bd5b-}'
+uuid spaces_around            ' 01563e3a-b5d3-d676-4c61-efb99302bd5b '
+uuid multibyte_in_uuid        '01563e3a-b5d3-d676-4c61-efb99302bd\xc3\xa9'
+uuid nul_in_uuid              '01563e3a-b5d3-d676-4c61-efb99302bd5b\x00'
+uuid urn_prefix               'urn:uuid:01563e3a-b5d3-d676-4c61-efb99302bd5b'
+uuid len_26_hex               '01563e3ab5d3d6764c61efb993'
+
+# Binary (ulid_recv / bytea): 16-byte values and wrong lengths.
+binary nil_16                 00000000000000000000000000000000
+binary max_16                 ffffffffffffffffffffffffffffffff
+binary spec_headline_16       01563e3ab5d3d6764c61efb99302bd5b
+binary rfc_a6_v7_16           017f22e279b07cc398c4dc0c0c07398f
+binary high_bit_16            80000000000000000000000000000000
+binary ascii_ulid_16          3031415252335a334e44454b54535634
+put fuzz_binary -- empty ''
+binary len_1                  00
+binary len_15                 01563e3ab5d3d6764c61efb99302bd
+binary len_17                 01563e3ab5d3d6764c61efb99302bd5b00
+binary len_32                 01563e3ab5d3d6764c61efb99302bd5b01563e3ab5d3d6764c61efb99302bd5b
+# A binary COPY field length prefix followed by the value, as on the wire.
+binary copy_field_len_16      0000001001563e3ab5d3d6764c61efb99302bd5b
+
+# Generators: 6 bytes of start millisecond, then (op, [delta], [10 random bytes]) steps; then
+# 7 bytes of start nanoseconds and (op, 2-byte delta, 8 random bytes) steps. Op bit 2 makes
+# the fresh random bytes all ones, op & 3 = 3 jumps to the last milliseconds of 2^48.
+gen() { put fuzz_generators -- "$1" "$(hex_to_printf "$2")"; }
+gen spec_ms_same_ms       01563e3ab5d3000102030405060708090a00000000000000000000000000
+gen ones_carry            01563e3ab5d3040404040101
+gen end_of_time           ffffffffffff03000102030405060708090a070307000400
+gen clock_backwards       01563e3ab5d3010501020304050607080900020a0102030405060708090a
+gen zero                  000000000000
+gen uuidv7_steps          0000000000000000000000000000010001020304050607080001000102030405060708010fff0102030405060708
+for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done
