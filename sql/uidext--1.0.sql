@@ -27,6 +27,8 @@ CREATE TYPE ulid (
 );
 
 COMMENT ON TYPE ulid IS 'ULID: 48-bit Unix millisecond time then 80 random bits, 16 bytes like uuid, shown as 26 Crockford base32 digits';
+-- From PostgreSQL 17 the implicit array type is a member of the extension too.
+COMMENT ON TYPE ulid[] IS 'array of ulid';
 COMMENT ON FUNCTION ulid_in(cstring) IS 'reads 26 Crockford base32 digits (any case) or any uuid text form';
 COMMENT ON FUNCTION ulid_out(ulid) IS 'writes 26 uppercase Crockford base32 digits';
 COMMENT ON FUNCTION ulid_recv(internal) IS 'reads the 16 raw bytes of the binary format';
@@ -247,9 +249,18 @@ CREATE FUNCTION uuidv4() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uidext_uuidv4' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 CREATE FUNCTION gen_monotonic_uuidv7() RETURNS uuid
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-COMMENT ON FUNCTION uuidv7() IS 'new UUIDv7 as PostgreSQL 18: 12-bit sub-millisecond fraction, ascending within the connection';
-COMMENT ON FUNCTION uuidv7(interval) IS 'new UUIDv7 with its time shifted, as PostgreSQL 18';
-COMMENT ON FUNCTION uuidv4() IS 'new random UUID (version 4), as gen_random_uuid()';
+-- Qualified with the extension's schema: on PostgreSQL 18+ pg_catalog has its own uuidv7() and
+-- uuidv4(), which unqualified names would find first (and whose comments would be overwritten).
+DO $$
+BEGIN
+    EXECUTE format('COMMENT ON FUNCTION %I.uuidv7() IS %L', current_schema(),
+                   'new UUIDv7 as PostgreSQL 18: 12-bit sub-millisecond fraction, ascending within the connection');
+    EXECUTE format('COMMENT ON FUNCTION %I.uuidv7(interval) IS %L', current_schema(),
+                   'new UUIDv7 with its time shifted, as PostgreSQL 18');
+    EXECUTE format('COMMENT ON FUNCTION %I.uuidv4() IS %L', current_schema(),
+                   'new random UUID (version 4), as gen_random_uuid()');
+END
+$$;
 COMMENT ON FUNCTION gen_monotonic_uuidv7() IS 'new UUIDv7, ascending across the server with shared_preload_libraries, else within the connection';
 
 CREATE FUNCTION uuidv7_lower_bound(timestamptz) RETURNS uuid

@@ -14,7 +14,7 @@ std::uint64_t now_ms() {
     return static_cast<std::uint64_t>(unix_now_ns() / 1000000);
 }
 
-void report_clock_out_of_range() pg_attribute_noreturn();
+[[noreturn]] void report_clock_out_of_range();
 void report_clock_out_of_range() {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                     errmsg("timestamp out of range for type %s", "ulid"),

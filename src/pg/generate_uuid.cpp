@@ -28,7 +28,7 @@ std::int64_t server_ascending_ns(pg::server_state* shared) {
     return next;
 }
 
-void report_v7_out_of_range() pg_attribute_noreturn();
+[[noreturn]] void report_v7_out_of_range();
 void report_v7_out_of_range() {
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                     errmsg("timestamp out of range for UUID version 7"),

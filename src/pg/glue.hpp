@@ -23,7 +23,7 @@ enum class time_target { ulid, uuidv7 };
 std::uint64_t unix_ms_or_error(TimestampTz ts, time_target target);
 
 // 22008 for a time outside what 48 bits of milliseconds hold.
-void report_time_out_of_range(TimestampTz ts, time_target target) pg_attribute_noreturn();
+[[noreturn]] void report_time_out_of_range(TimestampTz ts, time_target target);
 
 // Fills out with n strong random bytes from this process's pool, or ERROR.
 void random_bytes(std::uint8_t* out, std::size_t n);
