@@ -27,7 +27,11 @@ SHLIB_LINK += -lstdc++
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-# Soft input errors (pg_input_is_valid) exist from PostgreSQL 16.
+# Version-dependent suites: BRIN minmax-multi and bloom from 14, soft input errors
+# (pg_input_is_valid) from 16.
+ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
+REGRESS += ulid_brin_14
+endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 endif
