@@ -1,5 +1,10 @@
 # Section 1: generation cost per row, SELECT count(f()) FROM generate_series(1, N), every
 # uidext generator against a no-call and a bare-call baseline and other generators.
+# generate_series in FROM is materialized in a tuplestore: work_mem is raised so that it never
+# spills to a temporary file, and an untimed warm-up query first grows the backend's memory.
+GEN_PROLOGUE="SET work_mem = '256MB';
+SELECT count(x) FROM generate_series(1, 1000000) x;"
+
 # Cases run interleaved within each repetition (order rotated per repetition), so drifting
 # load from other processes hits them all alike. Runs on server "conn"; the monotonic
 # generators also on server "server" (shared_preload_libraries = uidext).
@@ -47,7 +52,7 @@ section_generate() {
     local n=${#cases[@]} rep i c script
     for rep in $(seq 1 "$BENCH_GEN_REPS"); do
         script="$BENCH_OUT/gen-conn-$rep.sql"
-        : >"$script"
+        echo "$GEN_PROLOGUE" >"$script"
         for i in $(seq 0 $((n - 1))); do
             c=${cases[$(((i + rep) % n))]}
             gen_measure "$script" "${c%%|*}" "${c#*|}" "$rep"
@@ -55,7 +60,7 @@ section_generate() {
         cluster_use conn
         sql_run "$script" "gen-conn-$rep" || return 1
         script="$BENCH_OUT/gen-server-$rep.sql"
-        : >"$script"
+        echo "$GEN_PROLOGUE" >"$script"
         # The same no-call baseline on this server shows whether the two servers differ.
         gen_measure "$script" "no call: count(x) [server-wide]" x "$rep"
         for c in "${server_cases[@]}"; do
@@ -81,7 +86,7 @@ section_generate_pg18() {
     cluster_start pg18 $BENCH_SETTINGS || { UIDEXT_PGBIN=$saved; return 1; }
     for rep in $(seq 1 "$BENCH_GEN_REPS"); do
         script="$BENCH_OUT/gen-pg18-$rep.sql"
-        : >"$script"
+        echo "$GEN_PROLOGUE" >"$script"
         gen_measure "$script" "PG18 no call: count(x)" x "$rep"
         gen_measure "$script" "PG18 core uuidv7()" "uuidv7()" "$rep"
         gen_measure "$script" "PG18 core gen_random_uuid()" "gen_random_uuid()" "$rep"
