@@ -1,7 +1,7 @@
 # Section 3: concurrent single-row inserts. pgbench, 2 clients, a fixed duration, script
 # "INSERT INTO t DEFAULT VALUES" where the generator is the key column's default; on the
 # per-connection server ("conn") and on the server-wide one ("server": uidext preloaded), the
-# two alternating. Besides TPS it records the servers' CPU time per transaction (all server
+# two alternating run by run (so the ratio is also taken per adjacent pair). Besides TPS it records the servers' CPU time per transaction (all server
 # processes, from /proc), which the other load on the shared vCPUs disturbs less than TPS.
 
 section_pgbench() {
