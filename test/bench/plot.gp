@@ -12,7 +12,7 @@ set multiplot layout (have_insert ? 2 : 1),1 title "uidext benchmark (medians; 2
 # Horizontal bars: x = value, y = row number, labelled with the case name.
 set title "1. Generation: backend CPU ns per row, SELECT count(f()) FROM generate_series(...)"
 set logscale x 10
-set xlabel "ns per row (log scale)"
+set xlabel "ns per row (log scale); dashed red line: 1.3 x the bare call"
 set yrange [-0.6:*] reverse
 set ytics nomirror
 load out . "/plot-vars.gp"
@@ -20,16 +20,14 @@ stats out . "/gen.dat" using 2 nooutput
 set xrange [50:STATS_max * 3]
 # Dashed line: the 1.3 x bare-call target.
 set arrow 1 from bare * 1.3, graph 0 to bare * 1.3, graph 1 nohead dt 2 lc rgb "red"
-set label 1 " 1.3 x bare call" at bare * 1.3, graph 0.995 left textcolor rgb "red" font ",9"
 plot out . "/gen.dat" using 2:($0):(50):2:($0 - 0.35):($0 + 0.35):3:ytic(1) with boxxyerror lc rgb variable, \
      '' using 2:($0):(sprintf(" %.0f", $2)) with labels left font ",9"
 
 if (have_insert) {
 unset logscale x
 unset arrow 1
-unset label 1
-set title "2. Bulk insert of the table's rows, one PRIMARY KEY column (no-PK baseline first)"
-set xlabel "seconds (bar: wall, tick: backend CPU)"
+set title "2. Bulk insert, INSERT INTO t SELECT f() FROM generate_series(...), t(id PRIMARY KEY)"
+set xlabel "seconds (bar: wall time, x: backend CPU time)"
 stats out . "/insert.dat" using 3 nooutput
 set xrange [0:STATS_max * 1.15]
 plot out . "/insert.dat" using 3:($0):(0):3:($0 - 0.35):($0 + 0.35):ytic(1) with boxxyerror lc rgb "#d08a3a", \
