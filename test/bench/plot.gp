@@ -17,11 +17,11 @@ set yrange [-0.6:*] reverse
 set ytics nomirror
 load out . "/plot-vars.gp"
 stats out . "/gen.dat" using 2 nooutput
-set xrange [50:STATS_max * 3]
+set xrange [50:STATS_max * 4]
 # Dashed line: the 1.3 x bare-call target.
 set arrow 1 from bare * 1.3, graph 0 to bare * 1.3, graph 1 nohead dt 2 lc rgb "red"
 plot out . "/gen.dat" using 2:($0):(50):2:($0 - 0.35):($0 + 0.35):3:ytic(1) with boxxyerror lc rgb variable, \
-     '' using 2:($0):(sprintf(" %.0f", $2)) with labels left font ",9"
+     '' using 2:($0):(sprintf(" %.0f ns  (%.2f x bare)", $2, $2 / bare)) with labels left font ",9"
 
 if (have_insert) {
 unset logscale x
@@ -32,6 +32,6 @@ stats out . "/insert.dat" using 3 nooutput
 set xrange [0:STATS_max * 1.15]
 plot out . "/insert.dat" using 3:($0):(0):3:($0 - 0.35):($0 + 0.35):ytic(1) with boxxyerror lc rgb "#d08a3a", \
      '' using 2:($0) with points pt 2 ps 1.5 lc rgb "black", \
-     '' using 3:($0):(sprintf(" %.1f s", $3)) with labels left font ",9"
+     '' using ($3 > $2 ? $3 : $2):($0):(sprintf(" %.1f s", $3)) with labels left offset 0.8,0 font ",9"
 }
 unset multiplot

@@ -50,7 +50,7 @@ function fmt(x, f) { return x == "" ? "-" : sprintf(f, x) }
 function target(what, x, limit, op,    ok) {
     if (x == "") { printf "  %-78s      -   (not measured)\n", what; return }
     ok = op == "<=" ? x <= limit : x >= limit
-    printf "  %-78s %6.2f %s %-5s %s\n", what, x, op, limit, ok ? "MET" : "MISSED"
+    printf "  %-78s %7.3f %s %-5s %s\n", what, x, op, limit, ok ? "MET" : "MISSED"
     if (!ok) missed++
 }
 
@@ -58,7 +58,7 @@ function target(what, x, limit, op,    ok) {
 function info(what, x, limit, op,    ok) {
     if (x == "") return
     ok = op == "<=" ? x <= limit : x >= limit
-    printf "  %-78s %6.2f %s %-5s %s\n", what, x, op, limit, ok ? "(met)" : "(missed; informational)"
+    printf "  %-78s %7.3f %s %-5s %s\n", what, x, op, limit, ok ? "(met)" : "(missed; informational)"
 }
 
 END {
