@@ -59,3 +59,17 @@ server_cpu_seconds() {  # PGDATA
     done
     awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.3f", t / hz }'
 }
+
+server_children() {  # PGDATA
+    ps -o pid= --ppid "$(head -1 "$1/postmaster.pid")" | wc -l
+}
+
+# A backend's CPU time reaches its postmaster's cutime only once the postmaster has reaped
+# it: after pgbench exits, wait (at most 3 s) until the children are back to COUNT.
+wait_for_backends_reaped() {  # PGDATA COUNT
+    local i
+    for i in $(seq 1 60); do
+        [ "$(server_children "$1")" -le "$2" ] && return 0
+        sleep 0.05
+    done
+}

@@ -23,7 +23,7 @@ section_pgbench() {
         done
         note "section 3: server '$s' reports uidext_monotonic_scope() = $(psql -X -tA -c 'SELECT uidext_monotonic_scope()')"
     done
-    local n=${#gens[@]} rep i order log cpu0 cpu1 tps tx
+    local n=${#gens[@]} rep i order log cpu0 cpu1 tps tx children
     for rep in $(seq 1 "$BENCH_PGBENCH_REPS"); do
         order="conn server"
         [ $((rep % 2)) = 0 ] && order="server conn"
@@ -33,9 +33,11 @@ section_pgbench() {
                 cluster_use "$s"
                 psql -X -q -v ON_ERROR_STOP=1 -c "TRUNCATE pb_$fn" -c CHECKPOINT || return 1
                 log="$BENCH_OUT/pgbench-$fn-$s-$rep.log"
+                children=$(server_children "$(cluster_dir "$s")/data")
                 cpu0=$(server_cpu_seconds "$(cluster_dir "$s")/data")
                 pgbench -n -M prepared -c 2 -j 2 -T "$BENCH_PGBENCH_SECONDS" -f "$BENCH_OUT/pgbench-$fn.sql" >"$log" 2>&1 \
                     || { cat "$log"; return 1; }
+                wait_for_backends_reaped "$(cluster_dir "$s")/data" "$children"
                 cpu1=$(server_cpu_seconds "$(cluster_dir "$s")/data")
                 tps=$(grep -oP '^tps = \K[0-9.]+' "$log" | head -1)
                 tx=$(grep -oP 'actually processed: \K[0-9]+' "$log")
