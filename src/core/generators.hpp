@@ -31,6 +31,10 @@ struct ulid_monotonic_state {
 [[nodiscard]] bool next_monotonic_ulid(ulid_monotonic_state& state, std::uint64_t now_ms,
                                        const std::uint8_t fresh[ulid_random_size], std::uint8_t out[16]) noexcept;
 
+// True when the next monotonic step at now_ms starts a millisecond afresh and so reads
+// `fresh`; otherwise it only increments, and callers may skip drawing random bytes.
+[[nodiscard]] bool monotonic_ulid_needs_fresh(const ulid_monotonic_state& state, std::uint64_t now_ms) noexcept;
+
 // RFC 9562 section 6.2 method 3, as PostgreSQL 18: rand_a holds the sub-millisecond time in
 // 1/4096 ms, and the clock is forced forward by at least this step per value so that
 // (ms, rand_a) strictly increases: 1e6 / 4096 + 1 ns.

@@ -43,16 +43,18 @@ UIDEXT_FUNCTION(gen_ulid_at) {
 }
 
 UIDEXT_FUNCTION(gen_monotonic_ulid) {
-    std::uint8_t fresh[ulid_random_size];
-    pg::random_bytes(fresh, sizeof fresh);
+    std::uint8_t fresh[ulid_random_size] = {};
     std::uint8_t* value = pg::new_value();
     const std::uint64_t ms = now_ms();
     bool ok;
     if (pg::server_state* shared = pg::shared_state()) {
+        // Drawn before the lock: refilling the pool may raise an error.
+        pg::random_bytes(fresh, sizeof fresh);
         SpinLockAcquire(&shared->ulid_lock);
         ok = next_monotonic_ulid(shared->ulid, ms, fresh, value);
         SpinLockRelease(&shared->ulid_lock);
     } else {
+        if (monotonic_ulid_needs_fresh(connection_ulid, ms)) pg::random_bytes(fresh, sizeof fresh);
         ok = next_monotonic_ulid(connection_ulid, ms, fresh, value);
     }
     if (!ok) report_clock_out_of_range();

@@ -229,3 +229,15 @@ TEST(random_pool, reports_a_failing_source) {
     EXPECT_FALSE(pool.take(out, sizeof out, 1, failing_fill));
     EXPECT_EQ(out[0], 1);
 }
+
+TEST(monotonic_ulid, needs_fresh_exactly_when_a_millisecond_starts_afresh) {
+    ulid_monotonic_state state;
+    EXPECT_TRUE(monotonic_ulid_needs_fresh(state, 1000));  // first value
+    monotonic(state, 1000, 0x10);
+    EXPECT_FALSE(monotonic_ulid_needs_fresh(state, 1000));  // same ms: increment
+    EXPECT_FALSE(monotonic_ulid_needs_fresh(state, 999));   // clock back: increment
+    EXPECT_TRUE(monotonic_ulid_needs_fresh(state, 1001));   // new ms
+    ulid_monotonic_state full;
+    monotonic(full, 2000, 0xFF);
+    EXPECT_TRUE(monotonic_ulid_needs_fresh(full, 2000));    // overflow moves to 2001 afresh
+}
