@@ -1,6 +1,7 @@
 // gen_ulid(), gen_ulid(timestamptz) and gen_monotonic_ulid().
 #include "core/clock.hpp"
 #include "core/generators.hpp"
+#include "core/ulid_step.hpp"
 
 #include "shared_state.hpp"
 
@@ -9,6 +10,8 @@ using namespace uidext;
 namespace {
 
 ulid_monotonic_state connection_ulid;  // this connection's last monotonic ULID
+// This process's last gen_ulid(): no lock, no shared memory; a parallel worker ascends on its own.
+ulid_step_state process_ulid;
 
 std::uint64_t now_ms() {
     return static_cast<std::uint64_t>(unix_now_ns() / 1000000);
@@ -33,9 +36,13 @@ Datum new_ulid(std::uint64_t ms) {
 }  // namespace
 
 UIDEXT_FUNCTION(gen_ulid) {
-    const std::uint64_t ms = now_ms();
-    if (ms > max_unix_ms) report_clock_out_of_range();
-    return new_ulid(ms);
+    std::uint8_t* value = pg::new_value();
+    switch (next_stepped_ulid(process_ulid, now_ms(), pg::try_random_bytes, value)) {
+    case ulid_step_status::ok: break;
+    case ulid_step_status::out_of_range: report_clock_out_of_range();
+    case ulid_step_status::no_random: pg::report_random_failure();
+    }
+    PG_RETURN_POINTER(value);
 }
 
 UIDEXT_FUNCTION(gen_ulid_at) {

@@ -28,4 +28,9 @@ std::uint64_t unix_ms_or_error(TimestampTz ts, time_target target);
 // Fills out with n strong random bytes from this process's pool, or ERROR.
 void random_bytes(std::uint8_t* out, std::size_t n);
 
+// The same without the ERROR, for core steps that take a random_draw: false when the source
+// failed; the caller then calls report_random_failure() once the core has returned.
+bool try_random_bytes(std::uint8_t* out, std::size_t n);
+[[noreturn]] void report_random_failure();
+
 }  // namespace uidext::pg

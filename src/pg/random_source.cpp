@@ -14,11 +14,18 @@ bool fill_from_postgres(void* buf, std::size_t len) {
 
 }  // namespace
 
-void random_bytes(std::uint8_t* out, std::size_t n) {
+bool try_random_bytes(std::uint8_t* out, std::size_t n) {
     // MyProcPid differs in every backend and parallel worker, so bytes a parent filled before
     // fork are thrown away rather than handed out twice.
-    if (!pool.take(out, n, MyProcPid, fill_from_postgres))
-        ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+    return pool.take(out, n, MyProcPid, fill_from_postgres);
+}
+
+void report_random_failure() {
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+}
+
+void random_bytes(std::uint8_t* out, std::size_t n) {
+    if (!try_random_bytes(out, n)) report_random_failure();
 }
 
 }  // namespace uidext::pg
