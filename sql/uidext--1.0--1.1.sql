@@ -22,3 +22,14 @@
 -- ===========================================================================================
 
 -- (end of hardening)
+
+
+-- ===========================================================================================
+-- gen_ulid() ascending within a process by a random step (issue 11): same declaration
+-- (volatile, PARALLEL SAFE), new behaviour in the library, so only its description changes
+-- ===========================================================================================
+
+COMMENT ON FUNCTION gen_ulid() IS
+    'new ULID: current millisecond; within one process strictly ascending, each value of a millisecond a random step of 1 to 2^32 above the previous one';
+
+-- (end of gen_ulid() ascending)

@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
-mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators
+mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators \
+    corpus/fuzz_ulid_step
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -133,4 +134,13 @@ gen end_of_time           ffffffffffff03000102030405060708090a070307000400
 gen clock_backwards       01563e3ab5d3010501020304050607080900020a0102030405060708090a
 gen zero                  000000000000
 gen uuidv7_steps          0000000000000000000000000000010001020304050607080001000102030405060708010fff0102030405060708
+# gen_ulid()'s random step: 6 bytes of start millisecond, then calls of (op, [delta], the
+# random bytes drawn: 10 to start a millisecond, 4 per step, 4 + 10 on overflow). Op bit 2
+# draws all ones instead of reading bytes, bit 3 fails the draw numbered by bit 4.
+step() { local name=$1; shift; put fuzz_ulid_step -- "$name" "$(hex_to_printf "$(echo "$*" | tr -d ' ')")"; }
+step steps_same_ms          01563e3ab5d3 00 00010203040506070809 00 12345678 00 ffffffff 00 00000000 0105 aaaaaaaaaaaaaaaaaaaa
+step overflow_all_ones      01563e3ab5d3 04 04 04 00 ffffffff 04 0101 04
+step end_of_time            ffffffffffff 04 04 00 00000001 0105 0303 04
+step clock_backwards        01563e3ab5d3 00 0102030405060708090a 02ff 00000009 0201 ffffffff 01ff 00112233445566778899
+step failing_source         01563e3ab5d3 08 04 1c 0c 04 18 01020304
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done
