@@ -11,6 +11,7 @@
 #include "core/generators.hpp"
 #include "core/random_pool.hpp"
 #include "core/ulid_input.hpp"
+#include "core/ulid_step.hpp"
 #include "core/uuid_text.hpp"
 
 using namespace uidext;
@@ -177,6 +178,35 @@ void BM_random_pool_take_16(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_random_pool_take_16);
+
+// gen_ulid()'s step with its random bytes from a pool, as in the server (4 bytes per step,
+// 10 per new millisecond); compare with random_pool_take_10 + make_ulid, its 1.0 equivalent.
+bool pooled_draw(std::uint8_t* out, std::size_t n) {
+    static random_pool pool;
+    return pool.take(out, n, 1, trivial_fill);
+}
+
+void BM_next_stepped_ulid(benchmark::State& state) {  // same millisecond: the step path
+    ulid_step_state s;
+    std::uint8_t out[16];
+    const std::uint64_t ms = 1700000000000;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(next_stepped_ulid(s, ms, pooled_draw, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_next_stepped_ulid);
+
+void BM_next_stepped_ulid_new_ms(benchmark::State& state) {
+    ulid_step_state s;
+    std::uint8_t out[16];
+    std::uint64_t ms = 1700000000000;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(next_stepped_ulid(s, ++ms, pooled_draw, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_next_stepped_ulid_new_ms);
 
 void BM_unix_now_ns(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(unix_now_ns());
