@@ -10,9 +10,9 @@ PG_CONFIG=$AFTER_BIN/pg_config
 S="shared_buffers=2GB jit=off max_parallel_workers_per_gather=0 autovacuum=off"
 UIDEXT_PGBIN=$BEFORE_BIN cluster_start before $S || exit 1
 UIDEXT_PGBIN=$AFTER_BIN cluster_start after $S || exit 1
-trap 'UIDEXT_PGBIN=$BEFORE_BIN cluster_stop before; UIDEXT_PGBIN=$AFTER_BIN cluster_stop after' EXIT
 N=${ROWS:-2000000}
 script=$(mktemp)
+trap 'UIDEXT_PGBIN=$BEFORE_BIN cluster_stop before; UIDEXT_PGBIN=$AFTER_BIN cluster_stop after; rm -f "$script"' EXIT
 {
   echo "CREATE EXTENSION IF NOT EXISTS uidext;"
   echo "SELECT count(x) FROM (SELECT generate_series(1, $N) x) s;"  # warm-up
