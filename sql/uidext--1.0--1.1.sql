@@ -49,7 +49,7 @@ COMMENT ON CAST (timestamp AS ulid) IS 'smallest ulid of that millisecond, the t
 -- pg_upgrade from an older major (src/pg/catalog_items.hpp lists them). C, not SQL: the
 -- extension has no SQL-language functions. Run here too, so this update repairs.
 CREATE FUNCTION uidext_catalog_refresh() RETURNS text
-    AS 'MODULE_PATHNAME', 'uidext_catalog_refresh' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+    AS 'MODULE_PATHNAME', 'uidext_catalog_refresh' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION uidext_catalog_refresh() IS 'adds the version-dependent objects this server supports and the extension lacks (run after pg_upgrade); returns what it added';
 SELECT uidext_catalog_refresh();
 
