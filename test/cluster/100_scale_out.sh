@@ -9,7 +9,7 @@
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
-trap 'stop_clusters so_shard1 so_shard2 so_coord' EXIT
+trap 'stop_clusters so_shard1 so_shard2 so_coord; rm -f "$UIDEXT_CLUSTER_ROOT"/events.pgbench "$UIDEXT_CLUSTER_ROOT"/pgbench[12].log' EXIT
 ROWS=20000
 PGBENCH_SECONDS=2
 PGBENCH_RATE=500   # transactions of 20 rows per second and shard, spread over the run
