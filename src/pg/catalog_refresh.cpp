@@ -79,6 +79,11 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
                         errmsg("uidext_catalog_refresh() cannot run in the script of another extension")));
     // Two refreshes at once would both find an object missing; the second waits, then finds it.
     LockDatabaseObject(ExtensionRelationId, ext.oid, 0, ShareUpdateExclusiveLock);
+    // The statements name the extension's objects with its schema; the type names left
+    // (internal, void) must come from pg_catalog, not from a schema earlier on the caller's path.
+    const int guc_level = NewGUCNestLevel();
+    (void)set_config_option("search_path", "pg_catalog, pg_temp", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE,
+                            true, 0, false);
 
     for (const pg::catalog_item& item : pg::catalog_items) {
         if (PG_VERSION_NUM < item.min_server_version || is_present(item, ext.schema)) continue;
@@ -86,6 +91,7 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
         if (item.member_sql && !in_own_script) run(item.member_sql, ext.quoted_schema);
         appendStringInfo(&added, "%s%s", added.len ? ", " : "", item.description);
     }
+    AtEOXact_GUC(true, guc_level);
     SPI_finish();
     PG_RETURN_TEXT_P(cstring_to_text_with_len(added.data, added.len));
 }

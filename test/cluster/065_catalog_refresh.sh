@@ -99,6 +99,16 @@ damage odd "$schema"
 check "refresh reports what it added" "$(q -d odd -c "SELECT $schema.uidext_catalog_refresh()")" "$expected"
 check "refreshed: catalog identical to a fresh install in that schema ($(wc -l <<<"$want_odd") lines)" "$(catalog odd)" "$want_odd"
 
+echo "== a hostile schema first on the caller's search_path"
+q -c "CREATE DATABASE hostile"
+q -d hostile -c "CREATE EXTENSION uidext" -c "CREATE SCHEMA evil" -c "CREATE TYPE evil.internal" -c "CREATE TYPE evil.void"
+damage hostile public
+check "refresh with search_path = evil, pg_catalog, public reports what it added" \
+    "$(q -d hostile -c "SET search_path = evil, pg_catalog, public" -c 'SELECT uidext_catalog_refresh()' -c 'SHOW search_path')" "$expected
+evil, pg_catalog, public"
+q -d hostile -c "DROP SCHEMA evil CASCADE"
+check "refreshed: catalog identical to a fresh install" "$(catalog hostile)" "$want"
+
 echo "== the 1.0 -> 1.1 update repairs a damaged 1.0 install"
 q -d from10 -c "CREATE EXTENSION uidext VERSION '1.0'"
 damage from10 public
