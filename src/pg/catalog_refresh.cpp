@@ -40,7 +40,8 @@ extension_place find_extension() {
 bool is_present(const pg::catalog_item& item, Oid schema) {
     Oid types[2] = {OIDOID, TEXTOID};
     Datum args[2] = {ObjectIdGetDatum(schema), CStringGetTextDatum(item.name)};
-    if (SPI_execute_with_args(item.present_sql, 2, types, args, nullptr, true, 1) != SPI_OK_SELECT ||
+    // Not read-only: a fresh snapshot sees what a concurrent refresh committed while we waited.
+    if (SPI_execute_with_args(item.present_sql, 2, types, args, nullptr, false, 1) != SPI_OK_SELECT ||
         SPI_processed != 1)
         elog(ERROR, "presence query of \"%s\" failed", item.description);
     bool isnull = false;

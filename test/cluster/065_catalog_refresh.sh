@@ -109,6 +109,24 @@ evil, pg_catalog, public"
 q -d hostile -c "DROP SCHEMA evil CASCADE"
 check "refreshed: catalog identical to a fresh install" "$(catalog hostile)" "$want"
 
+echo "== two refreshes at once"
+if [ "$major" -ge 14 ]; then
+    q -c "CREATE DATABASE conc"
+    q -d conc -c "CREATE EXTENSION uidext"
+    damage conc public
+    # The first holds its transaction open after adding; the second waits for it, then finds
+    # everything there instead of failing on a duplicate.
+    first_out=$(mktemp)
+    q -d conc -c "BEGIN" -c "SELECT uidext_catalog_refresh()" -c "SELECT pg_sleep(1.5)" -c "COMMIT" >"$first_out" 2>&1 &
+    sleep 0.5
+    second=$(q -d conc -c "SELECT uidext_catalog_refresh() = ''" 2>&1)
+    wait
+    check "the first adds" "$(head -1 "$first_out")" "$expected"
+    check "the second, started while the first was open, waits and adds nothing" "$second" t
+    rm -f "$first_out"
+    check "catalog identical to a fresh install" "$(catalog conc)" "$want"
+fi
+
 echo "== the 1.0 -> 1.1 update repairs a damaged 1.0 install"
 q -d from10 -c "CREATE EXTENSION uidext VERSION '1.0'"
 damage from10 public
