@@ -14,12 +14,199 @@
 -- ulid and uuid together: cross-type operators, gen_uuidv7() / gen_uuidv4()
 -- ===========================================================================================
 
+-- Cross-type comparison. The bytes and their order are the same, so these bind core's uuid
+-- functions, as the same-type ones do: results identical to comparing both sides as uuid.
+CREATE FUNCTION ulid_uuid_eq(ulid, uuid) RETURNS boolean
+    AS 'uuid_eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_uuid_ne(ulid, uuid) RETURNS boolean
+    AS 'uuid_ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_uuid_lt(ulid, uuid) RETURNS boolean
+    AS 'uuid_lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_uuid_le(ulid, uuid) RETURNS boolean
+    AS 'uuid_le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_uuid_gt(ulid, uuid) RETURNS boolean
+    AS 'uuid_gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_uuid_ge(ulid, uuid) RETURNS boolean
+    AS 'uuid_ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION ulid_uuid_cmp(ulid, uuid) RETURNS integer
+    AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE FUNCTION uuid_ulid_eq(uuid, ulid) RETURNS boolean
+    AS 'uuid_eq' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_ulid_ne(uuid, ulid) RETURNS boolean
+    AS 'uuid_ne' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_ulid_lt(uuid, ulid) RETURNS boolean
+    AS 'uuid_lt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_ulid_le(uuid, ulid) RETURNS boolean
+    AS 'uuid_le' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_ulid_gt(uuid, ulid) RETURNS boolean
+    AS 'uuid_gt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_ulid_ge(uuid, ulid) RETURNS boolean
+    AS 'uuid_ge' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_ulid_cmp(uuid, ulid) RETURNS integer
+    AS 'uuid_cmp' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+COMMENT ON FUNCTION ulid_uuid_eq(ulid, uuid) IS 'equal';
+COMMENT ON FUNCTION ulid_uuid_ne(ulid, uuid) IS 'not equal';
+COMMENT ON FUNCTION ulid_uuid_lt(ulid, uuid) IS 'less than';
+COMMENT ON FUNCTION ulid_uuid_le(ulid, uuid) IS 'less than or equal';
+COMMENT ON FUNCTION ulid_uuid_gt(ulid, uuid) IS 'greater than';
+COMMENT ON FUNCTION ulid_uuid_ge(ulid, uuid) IS 'greater than or equal';
+COMMENT ON FUNCTION ulid_uuid_cmp(ulid, uuid) IS 'btree comparison of a ulid with a uuid: -1, 0 or 1';
+COMMENT ON FUNCTION uuid_ulid_eq(uuid, ulid) IS 'equal';
+COMMENT ON FUNCTION uuid_ulid_ne(uuid, ulid) IS 'not equal';
+COMMENT ON FUNCTION uuid_ulid_lt(uuid, ulid) IS 'less than';
+COMMENT ON FUNCTION uuid_ulid_le(uuid, ulid) IS 'less than or equal';
+COMMENT ON FUNCTION uuid_ulid_gt(uuid, ulid) IS 'greater than';
+COMMENT ON FUNCTION uuid_ulid_ge(uuid, ulid) IS 'greater than or equal';
+COMMENT ON FUNCTION uuid_ulid_cmp(uuid, ulid) IS 'btree comparison of a uuid with a ulid: -1, 0 or 1';
+
+CREATE OPERATOR = (
+    LEFTARG = ulid, RIGHTARG = uuid, PROCEDURE = ulid_uuid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+    LEFTARG = ulid, RIGHTARG = uuid, PROCEDURE = ulid_uuid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+    LEFTARG = ulid, RIGHTARG = uuid, PROCEDURE = ulid_uuid_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+    LEFTARG = ulid, RIGHTARG = uuid, PROCEDURE = ulid_uuid_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+    LEFTARG = ulid, RIGHTARG = uuid, PROCEDURE = ulid_uuid_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+    LEFTARG = ulid, RIGHTARG = uuid, PROCEDURE = ulid_uuid_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+-- The (uuid, ulid) operators already exist as shells, made by the COMMUTATOR clauses above;
+-- creating them fills the shells in.
+CREATE OPERATOR = (
+    LEFTARG = uuid, RIGHTARG = ulid, PROCEDURE = uuid_ulid_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+    LEFTARG = uuid, RIGHTARG = ulid, PROCEDURE = uuid_ulid_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+    LEFTARG = uuid, RIGHTARG = ulid, PROCEDURE = uuid_ulid_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+    LEFTARG = uuid, RIGHTARG = ulid, PROCEDURE = uuid_ulid_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+    LEFTARG = uuid, RIGHTARG = ulid, PROCEDURE = uuid_ulid_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+    LEFTARG = uuid, RIGHTARG = ulid, PROCEDURE = uuid_ulid_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+COMMENT ON OPERATOR = (ulid, uuid) IS 'equal';
+COMMENT ON OPERATOR <> (ulid, uuid) IS 'not equal';
+COMMENT ON OPERATOR < (ulid, uuid) IS 'less than (earlier)';
+COMMENT ON OPERATOR <= (ulid, uuid) IS 'less than or equal';
+COMMENT ON OPERATOR > (ulid, uuid) IS 'greater than (later)';
+COMMENT ON OPERATOR >= (ulid, uuid) IS 'greater than or equal';
+COMMENT ON OPERATOR = (uuid, ulid) IS 'equal';
+COMMENT ON OPERATOR <> (uuid, ulid) IS 'not equal';
+COMMENT ON OPERATOR < (uuid, ulid) IS 'less than (earlier)';
+COMMENT ON OPERATOR <= (uuid, ulid) IS 'less than or equal';
+COMMENT ON OPERATOR > (uuid, ulid) IS 'greater than (later)';
+COMMENT ON OPERATOR >= (uuid, ulid) IS 'greater than or equal';
+
+-- The btree and hash families ulid_ops become cross-type families like core's integer_ops:
+-- every pair of (ulid, uuid) has its operators and support functions. The (uuid, uuid)
+-- members are core's own operators and functions; they let a merge join sort both inputs in
+-- this family's order and let hash joins and hash partition pruning hash a uuid. Indexes
+-- name their operator class, so uuid columns keep using core's uuid_ops.
+ALTER OPERATOR FAMILY ulid_ops USING btree ADD
+    OPERATOR 1 < (ulid, uuid),
+    OPERATOR 2 <= (ulid, uuid),
+    OPERATOR 3 = (ulid, uuid),
+    OPERATOR 4 >= (ulid, uuid),
+    OPERATOR 5 > (ulid, uuid),
+    FUNCTION 1 (ulid, uuid) ulid_uuid_cmp(ulid, uuid),
+    OPERATOR 1 < (uuid, ulid),
+    OPERATOR 2 <= (uuid, ulid),
+    OPERATOR 3 = (uuid, ulid),
+    OPERATOR 4 >= (uuid, ulid),
+    OPERATOR 5 > (uuid, ulid),
+    FUNCTION 1 (uuid, ulid) uuid_ulid_cmp(uuid, ulid),
+    OPERATOR 1 < (uuid, uuid),
+    OPERATOR 2 <= (uuid, uuid),
+    OPERATOR 3 = (uuid, uuid),
+    OPERATOR 4 >= (uuid, uuid),
+    OPERATOR 5 > (uuid, uuid),
+    FUNCTION 1 (uuid, uuid) pg_catalog.uuid_cmp(uuid, uuid),
+    FUNCTION 2 (uuid, uuid) pg_catalog.uuid_sortsupport(internal);
+
+ALTER OPERATOR FAMILY ulid_ops USING hash ADD
+    OPERATOR 1 = (ulid, uuid),
+    OPERATOR 1 = (uuid, ulid),
+    OPERATOR 1 = (uuid, uuid),
+    FUNCTION 1 (uuid, uuid) pg_catalog.uuid_hash(uuid),
+    FUNCTION 2 (uuid, uuid) pg_catalog.uuid_hash_extended(uuid, bigint);
+
+-- Generators under names core does not have: on PostgreSQL 18+ pg_catalog's uuidv7() and
+-- uuidv4() come first on the search path, so these are the way to get uidext's on every
+-- major. The same C functions as uidext's uuidv7() and uuidv4().
+CREATE FUNCTION gen_uuidv7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv7' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION gen_uuidv4() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv4' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_uuidv7() IS 'new UUIDv7 (uidext''s uuidv7(), under a name PostgreSQL 18+ does not shadow)';
+COMMENT ON FUNCTION gen_uuidv4() IS 'new random UUID (uidext''s uuidv4(), under a name PostgreSQL 18+ does not shadow)';
+
 -- (end of ulid and uuid together)
 
 
 -- ===========================================================================================
 -- Hardening: pg_uuidv7 and pgx_ulid drop-in gaps, timestamp casts, uidext_catalog_refresh()
 -- ===========================================================================================
+
+-- pg_uuidv7 1.6's timestamp (without time zone) conversions, read and written as UTC. Unlike
+-- pg_uuidv7 they raise 22008 before 1970 instead of wrapping, and uuid_timestamp_to_v7 is
+-- VOLATILE (pg_uuidv7 says STABLE, but its result is random).
+CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
+    AS 'MODULE_PATHNAME', 'uidext_ulid_to_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_timestamp_to_v7(timestamp, zero boolean DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuid_timestamp_to_v7' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS 'pg_uuidv7 name: the millisecond time in the first 48 bits, as UTC';
+COMMENT ON FUNCTION uuid_timestamp_to_v7(timestamp, boolean) IS 'pg_uuidv7 name: a UUIDv7 of that UTC millisecond, random or (zero) the lower bound';
+-- 1.0 called it a pg_uuidv7 name: it is uidext's own.
+COMMENT ON FUNCTION uuid_v1_to_timestamptz(uuid) IS 'the time of a version 1 UUID (version not checked)';
+
+-- pgx_ulid's id::timestamp and '...'::timestamp::ulid, as UTC (so truly immutable).
+CREATE FUNCTION ulid_to_timestamp(ulid) RETURNS timestamp
+    AS 'MODULE_PATHNAME', 'uidext_ulid_to_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamp_to_ulid(timestamp) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'uidext_timestamp_to_ulid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_to_timestamp(ulid) IS 'the embedded millisecond as a UTC timestamp';
+COMMENT ON FUNCTION timestamp_to_ulid(timestamp) IS 'smallest ulid of that millisecond, the timestamp read as UTC';
+CREATE CAST (ulid AS timestamp) WITH FUNCTION ulid_to_timestamp(ulid);
+CREATE CAST (timestamp AS ulid) WITH FUNCTION timestamp_to_ulid(timestamp);
+COMMENT ON CAST (ulid AS timestamp) IS 'the embedded millisecond, UTC';
+COMMENT ON CAST (timestamp AS ulid) IS 'smallest ulid of that millisecond, the timestamp read as UTC';
+
+-- Adds the objects that depend on the server's major version and are missing, as after
+-- pg_upgrade from an older major (src/pg/catalog_items.hpp lists them). C, not SQL: the
+-- extension has no SQL-language functions. Run here too, so this update repairs.
+CREATE FUNCTION uidext_catalog_refresh() RETURNS text
+    AS 'MODULE_PATHNAME', 'uidext_catalog_refresh' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION uidext_catalog_refresh() IS 'adds the version-dependent objects this server supports and the extension lacks (run after pg_upgrade); returns what it added';
+SELECT uidext_catalog_refresh();
 
 -- (end of hardening)
 

@@ -40,7 +40,8 @@ SELECT allequalimage FROM bt_metap('events_id_dup');
 DROP EXTENSION pageinspect;
 SELECT amprocnum, amproc::regproc FROM pg_amproc ap JOIN pg_opfamily f ON f.oid = ap.amprocfamily
 JOIN pg_am am ON am.oid = f.opfmethod
-WHERE f.opfname = 'ulid_ops' AND am.amname = 'btree' AND amprocnum <> 6 ORDER BY amprocnum;
+WHERE f.opfname = 'ulid_ops' AND am.amname = 'btree' AND amprocnum <> 6
+    AND (amproclefttype, amprocrighttype) = ('ulid'::regtype, 'ulid'::regtype) ORDER BY amprocnum;
 -- Skip support (support function 6) exactly from PostgreSQL 18 on.
 SELECT count(*) = (current_setting('server_version_num')::int >= 180000)::int AS skip_support_as_expected
 FROM pg_amproc ap JOIN pg_opfamily f ON f.oid = ap.amprocfamily JOIN pg_am am ON am.oid = f.opfmethod

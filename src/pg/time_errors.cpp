@@ -4,19 +4,35 @@
 #include "glue.hpp"
 
 namespace uidext::pg {
+namespace {
 
-void report_time_out_of_range(TimestampTz ts, time_target target) {
+// 22008 showing the offending time as the user wrote it (with or without a time zone).
+[[noreturn]] void report_out_of_range(const char* shown, time_target target) {
     const char* name = target == time_target::ulid ? "type ulid" : "UUID version 7";
     const char* subject = target == time_target::ulid ? "Type ulid" : "UUID version 7";
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("timestamp out of range for %s: \"%s\"", name, timestamptz_to_str(ts)),
+                    errmsg("timestamp out of range for %s: \"%s\"", name, shown),
                     errdetail("%s holds times from 1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC.",
                               subject)));
+}
+
+}  // namespace
+
+void report_time_out_of_range(TimestampTz ts, time_target target) {
+    report_out_of_range(timestamptz_to_str(ts), target);
 }
 
 std::uint64_t unix_ms_or_error(TimestampTz ts, time_target target) {
     std::uint64_t ms = 0;
     if (!unix_ms_from_pg_timestamp(ts, ms)) report_time_out_of_range(ts, target);
+    return ms;
+}
+
+// timestamp and timestamptz count the same microseconds; a timestamp is read as UTC.
+std::uint64_t unix_ms_or_error_utc(Timestamp ts, time_target target) {
+    std::uint64_t ms = 0;
+    if (!unix_ms_from_pg_timestamp(ts, ms))
+        report_out_of_range(DatumGetCString(DirectFunctionCall1(timestamp_out, TimestampGetDatum(ts))), target);
     return ms;
 }
 

@@ -73,3 +73,11 @@ wait_for_backends_reaped() {  # PGDATA COUNT
         sleep 0.05
     done
 }
+
+# PostgreSQL 18 has its own uuidv7() and uuidv4() in pg_catalog, which unqualified names find
+# before uidext's: the sections call uidext's as public.uuidv7() (run-bench installs uidext in
+# public) or gen_uuidv7(), and core's as pg_catalog.uuidv7() when the server has them.
+CORE_UUIDV7_SKIPPED="core uuidv7()/uuidv4() exist from PostgreSQL 18 on; this server is $("$PG_CONFIG" --version): skipped (run with PG_CONFIG=<an 18 build's pg_config> to compare)"
+server_has_core_uuidv7() {  # on the server of PGHOST/PGPORT
+    [ "$(psql -X -tA -c "SELECT current_setting('server_version_num')::int >= 180000")" = t ]
+}

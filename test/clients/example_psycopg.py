@@ -17,8 +17,8 @@ with psycopg.connect(autocommit=True) as conn:
         [order_id]).fetchone()
     print("item:", item, "as uuid:", as_uuid, "created:", created.isoformat())
 
-    # A uuid.UUID parameter needs a cast: uuid and ulid are different types.
-    assert conn.execute("SELECT id FROM orders WHERE id = %s::ulid", [as_uuid]).fetchone()[0] == order_id
+    # A uuid.UUID parameter (sent as uuid) compares with the ulid key directly (1.1).
+    assert conn.execute("SELECT id FROM orders WHERE id = %s", [as_uuid]).fetchone()[0] == order_id
 
     # Binary results give the 16 raw bytes, the same as the uuid's.
     raw = conn.cursor(binary=True).execute(

@@ -34,7 +34,7 @@ compare_with_fresh() {  # DB LABEL
 
 # The comparison notices a changed volatility, parallel safety or comment.
 q -c "CREATE DATABASE tampered"
-q -d tampered -c "CREATE EXTENSION uidext" -c "ALTER FUNCTION gen_ulid() STABLE" -c "ALTER FUNCTION uuidv4() PARALLEL RESTRICTED" \
+q -d tampered -c "CREATE EXTENSION uidext" -c "ALTER FUNCTION gen_ulid() STABLE" -c "ALTER FUNCTION gen_uuidv4() PARALLEL RESTRICTED" \
   -c "COMMENT ON CAST (ulid AS uuid) IS 'changed'"
 check "self-test: catalog lines that differ after ALTER FUNCTION/COMMENT" \
     "$(diff <(echo "$want") <(q -d tampered -f test/cluster/extension_catalog.sql) | grep -c '^>')" 3

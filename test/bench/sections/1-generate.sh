@@ -35,30 +35,42 @@ section_generate() {
         "bare call: bench_bare_uuid()|bench_bare_uuid()"
         "clock_timestamp()|clock_timestamp()"
         "gen_random_uuid()|gen_random_uuid()"
-        "uuid-ossp uuid_generate_v4()|uuid_generate_v4()"
-        "uuid-ossp uuid_generate_v1()|uuid_generate_v1()"
         "gen_ulid()|gen_ulid()"
         "gen_ulid(now())|gen_ulid(now())"
         "gen_monotonic_ulid()|gen_monotonic_ulid()"
-        "uuidv7()|uuidv7()"
+        "uuidv7()|public.uuidv7()"
+        "gen_uuidv7()|gen_uuidv7()"
         "gen_monotonic_uuidv7()|gen_monotonic_uuidv7()"
-        "uuidv4()|uuidv4()"
+        "uuidv4()|public.uuidv4()"
+        "gen_uuidv4()|gen_uuidv4()"
         "[lean] no call: count(x)|x"
         "[lean] bare call: bench_bare_uuid()|bench_bare_uuid()"
         "[lean] gen_random_uuid()|gen_random_uuid()"
         "[lean] gen_ulid()|gen_ulid()"
         "[lean] gen_monotonic_ulid()|gen_monotonic_ulid()"
-        "[lean] uuidv7()|uuidv7()"
+        "[lean] uuidv7()|public.uuidv7()"
         "[lean] gen_monotonic_uuidv7()|gen_monotonic_uuidv7()"
-        "[lean] uuidv4()|uuidv4()"
+        "[lean] uuidv4()|public.uuidv4()"
     )
     cluster_use conn
+    # uuid-ossp comes with Debian's postgresql-contrib; a source build may lack it.
+    if [ "$(psql -X -tA -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid-ossp'")" = 1 ]; then
+        cases+=("uuid-ossp uuid_generate_v4()|uuid_generate_v4()" "uuid-ossp uuid_generate_v1()|uuid_generate_v1()")
+    else
+        note "section 1: uuid-ossp is not installed on this server: skipped"
+    fi
     if [ "$(psql -X -tA -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_uuidv7'")" = 1 ]; then
         # pg_uuidv7's uuid_generate_v7() has the same name as uidext's: give it its own schema.
         psql -X -q -c "CREATE SCHEMA pgu; CREATE EXTENSION pg_uuidv7 SCHEMA pgu" >/dev/null
         cases+=("pg_uuidv7 uuid_generate_v7()|pgu.uuid_generate_v7()")
     else
         note "section 1: pg_uuidv7 is not installed (no Debian package): skipped"
+    fi
+    if server_has_core_uuidv7; then
+        cases+=("pg_catalog.uuidv7() (core)|pg_catalog.uuidv7()" "pg_catalog.uuidv4() (core)|pg_catalog.uuidv4()"
+                "[lean] pg_catalog.uuidv7() (core)|pg_catalog.uuidv7()")
+    else
+        note "section 1: $CORE_UUIDV7_SKIPPED"
     fi
     local server_cases=(
         "gen_monotonic_ulid() [server-wide]|gen_monotonic_ulid()"
@@ -85,28 +97,4 @@ section_generate() {
         sql_run "$script" "gen-server-$rep" || return 1
         echo "   repetition $rep done"
     done
-    section_generate_pg18
-}
-
-# PostgreSQL 18's core uuidv7(), on a PostgreSQL 18 server when one is installed. Its ratio
-# is to count(x) on that same server (the bare-call function is built for this server only).
-section_generate_pg18() {
-    local bindir=${UIDEXT_BENCH_PG18_BINDIR:-/usr/lib/postgresql/18/bin}
-    if [ ! -x "$bindir/postgres" ]; then
-        note "section 1: no PostgreSQL 18 server ($bindir): core uuidv7() skipped"
-        return 0
-    fi
-    local saved=$UIDEXT_PGBIN rep script
-    UIDEXT_PGBIN=$bindir  # cluster.sh runs initdb and pg_ctl from here
-    cluster_start pg18 $BENCH_SETTINGS || { UIDEXT_PGBIN=$saved; return 1; }
-    for rep in $(seq 1 "$BENCH_GEN_REPS"); do
-        script="$BENCH_OUT/gen-pg18-$rep.sql"
-        echo "$GEN_PROLOGUE" >"$script"
-        gen_measure "$script" "PG18 no call: count(x)" x "$rep"
-        gen_measure "$script" "PG18 core uuidv7()" "uuidv7()" "$rep"
-        gen_measure "$script" "PG18 core gen_random_uuid()" "gen_random_uuid()" "$rep"
-        sql_run "$script" "gen-pg18-$rep" || break
-    done
-    cluster_stop pg18
-    UIDEXT_PGBIN=$saved
 }

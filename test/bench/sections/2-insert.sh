@@ -9,14 +9,19 @@ section_insert() {
     local cases=(
         "no PK: gen_ulid()|ulid|gen_ulid()"
         "gen_random_uuid()|uuid PRIMARY KEY|gen_random_uuid()"
-        "uuidv4()|uuid PRIMARY KEY|uuidv4()"
-        "uuidv7()|uuid PRIMARY KEY|uuidv7()"
+        "uuidv4()|uuid PRIMARY KEY|public.uuidv4()"
+        "uuidv7()|uuid PRIMARY KEY|public.uuidv7()"
         "gen_ulid()|ulid PRIMARY KEY|gen_ulid()"
         "gen_monotonic_ulid()|ulid PRIMARY KEY|gen_monotonic_ulid()"
         "gen_monotonic_uuidv7()|uuid PRIMARY KEY|gen_monotonic_uuidv7()"
     )
-    local n=${#cases[@]} rep i c label rest type fn script
     cluster_use conn
+    if server_has_core_uuidv7; then
+        cases+=("pg_catalog.uuidv7() (core)|uuid PRIMARY KEY|pg_catalog.uuidv7()")
+    else
+        note "section 2: $CORE_UUIDV7_SKIPPED"
+    fi
+    local n=${#cases[@]} rep i c label rest type fn script
     for rep in $(seq 1 "$BENCH_INSERT_REPS"); do
         for i in $(seq 0 $((n - 1))); do
             c=${cases[$(((i + rep) % n))]}

@@ -8,7 +8,7 @@ section_pgbench() {
     echo "== 3. pgbench single-row inserts (2 clients, ${BENCH_PGBENCH_SECONDS}s, $BENCH_PGBENCH_REPS repetitions)"
     local gens=(
         "gen_random_uuid|uuid"
-        "uuidv7|uuid"
+        "gen_uuidv7|uuid"
         "gen_ulid|ulid"
         "gen_monotonic_ulid|ulid"
         "gen_monotonic_uuidv7|uuid"
