@@ -10,6 +10,8 @@ cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
 trap 'stop_clusters refs' EXIT
+# This script's literals (café, 日本語) are UTF-8 whatever the database encoding.
+export PGCLIENTENCODING=UTF8
 
 NAMES=12000
 PY_ROWS=2000
@@ -32,7 +34,10 @@ CREATE FUNCTION t.v6_ticks(u uuid) RETURNS bigint IMMUTABLE LANGUAGE sql AS \$\$
     SELECT ('x' || lpad(substr(h, 1, 12) || substr(h, 14, 3), 16, '0'))::bit(64)::bigint
     FROM replace(u::text, '-', '') h \$\$;
 CREATE FUNCTION t.ticks_time(ticks bigint) RETURNS timestamptz IMMUTABLE LANGUAGE sql AS \$\$
-    SELECT '1582-10-15 00:00 UTC'::timestamptz + (ticks / 10) * interval '1 microsecond' \$\$;"
+    -- whole hours first (interval * bigint goes through float8, exact only below 2^53 us; days
+    -- would follow the session's time zone)
+    SELECT '1582-10-15 00:00 UTC'::timestamptz + make_interval(hours => (ticks / 36000000000)::int)
+           + (ticks % 36000000000 / 10) * interval '1 microsecond' \$\$;"
 
 # Random names made in SQL from the code point ranges given (lo-hi,...), plus fixed ones; each
 # row gets a namespace: one of the four standard ones or a random one.
@@ -102,8 +107,8 @@ check "latin1db: names where uuidv3/uuidv5(text) differ from uuid-ossp = the non
 # uidext's (text) results in the LATIN1 database equal uuid-ossp's in the UTF8 database for the
 # same characters (rows copied across with client_encoding UTF8).
 q -d utf8db -c "CREATE TABLE from_latin1 (ns uuid, name text, v3 uuid, v5 uuid)"
-PGCLIENTENCODING=UTF8 q -d latin1db -c "COPY (SELECT ns, name, uuidv3(ns, name), uuidv5(ns, name) FROM names) TO STDOUT" \
-    | PGCLIENTENCODING=UTF8 q -d utf8db -c "COPY from_latin1 FROM STDIN"
+q -d latin1db -c "COPY (SELECT ns, name, uuidv3(ns, name), uuidv5(ns, name) FROM names) TO STDOUT" \
+    | q -d utf8db -c "COPY from_latin1 FROM STDIN"
 check "latin1db uuidv3/uuidv5(text) vs uuid-ossp in utf8db on the same $n_latin names: rows, mismatches" \
     "$(q -d utf8db -F ' ' -c "SELECT count(*), count(*) FILTER (WHERE v3 <> ossp_ref.uuid_generate_v3(ns, name) OR v5 <> ossp_ref.uuid_generate_v5(ns, name)) FROM from_latin1")" \
     "$n_latin 0"
@@ -122,10 +127,11 @@ for db in utf8db latin1db; do
 done
 # Same names, argument names, result types and labels (volatility, strict, parallel, leakproof).
 PROCS_SQL="SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') ' || pg_get_function_result(p.oid) || ' '
-                  || p.provolatile || p.proisstrict::text || p.proparallel || p.proleakproof::text || p.prosecdef::text
+                  || concat_ws(' ', p.provolatile, p.proisstrict, p.proparallel, p.proleakproof, p.prosecdef)
            FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
            JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname = '%s' ORDER BY 1"
 ossp_procs=$(q -d utf8db -c "$(printf "$PROCS_SQL" uuid-ossp)")
+check "uuid-ossp's functions listed" "$(grep -c . <<<"$ossp_procs")" 10
 check "uidext_ossp has exactly uuid-ossp's $(wc -l <<<"$ossp_procs") functions, signatures and labels" \
     "$(q -d utf8db -c "$(printf "$PROCS_SQL" uidext_ossp)")" "$ossp_procs"
 check "uidext_ossp is trusted and relocatable like uuid-ossp" \
@@ -158,7 +164,7 @@ check "uuid_extract_timestamp of uuid-ossp's v1 == its time decoded in SQL (trun
     "$(q -d utf8db -c "SELECT count(*) FILTER (WHERE uuid_extract_timestamp(u) <> t.ticks_time(t.v1_ticks(u))) FROM (SELECT ossp_ref.uuid_generate_v1() u FROM generate_series(1, 500)) s")" 0
 
 echo "== Python's uuid module (test/clients/uuid_python_reference.py)"
-for db in utf8db:36 latin1db:9; do  # DATABASE:CHECKS it runs at least
+for db in utf8db:37 latin1db:9; do  # DATABASE:CHECKS it runs at least
     out=$(PGDATABASE=${db%:*} $PY test/clients/uuid_python_reference.py "$PY_ROWS" "$PY_NAMES" 2>&1)
     echo "$out" | sed 's/^/    /'
     check "${db%:*}: Python checks failed" "$(grep -c '^FAIL' <<<"$out")" 0
@@ -195,6 +201,8 @@ check "values: short, parallel; duplicate uuidv1(), duplicate uuidv6(), versions
         count(*) - count(DISTINCT v1), count(*) - count(DISTINCT v6),
         count(*) FILTER (WHERE uuid_extract_version(v1) <> 1 OR uuid_extract_version(v6) <> 6) FROM fam")" \
     "$((CONNECTIONS * ROWS_PER_CONNECTION)) $PARALLEL_ROWS 0 0 0"
+check_ge "parallel: uuidv1() (clock_seq, node) pairs, one per process that made rows" \
+    "$(q -d utf8db -c "SELECT count(DISTINCT (uuid_extract_clock_seq(v1), uuid_extract_node(v1))) FROM fam WHERE src = 'parallel'")" 2
 # Different processes never share a (clock sequence, node) pair for v1: the source of uniqueness.
 check "uuidv1(): processes (short connections) sharing a (clock_seq, node) with another" \
     "$(q -d utf8db -c "SELECT count(*) FROM (SELECT uuid_extract_clock_seq(v1) cs, uuid_extract_node(v1) n FROM fam WHERE src = 'short'
