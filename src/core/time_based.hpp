@@ -18,10 +18,10 @@ constexpr int seq_and_node_size = 8;
 constexpr std::uint8_t random_node_bits = 0x01;
 constexpr std::uint8_t v1mc_node_bits = 0x03;
 
-// Ticks of a Unix-epoch nanosecond reading, rounded down; 0 for readings before 1582.
+// Ticks of a Unix-epoch nanosecond reading, rounded down. Every int64 nanosecond (1677 to
+// 2262) is after 1582-10-15, so the result is never negative.
 [[nodiscard]] constexpr std::uint64_t gregorian_ticks_from_unix_ns(std::int64_t unix_ns) noexcept {
-    const std::int64_t ticks = unix_ns / 100 + static_cast<std::int64_t>(gregorian_unix_offset_ticks);
-    return ticks < 0 ? 0 : static_cast<std::uint64_t>(ticks);
+    return static_cast<std::uint64_t>(unix_ns / 100 + static_cast<std::int64_t>(gregorian_unix_offset_ticks));
 }
 
 // The last tick handed out by one process.
