@@ -270,6 +270,14 @@ FROM (SELECT ossp.uuid_generate_v4() AS u FROM generate_series(1, 1000)) s;
 DROP EXTENSION uidext_ossp;
 DROP SCHEMA ossp;
 
+-- contrib's uuid-ossp installs into uidext's schema (public here): uidext has none of its names.
+CREATE EXTENSION "uuid-ossp";
+SELECT extnamespace::regnamespace AS "uuid-ossp schema" FROM pg_extension WHERE extname = 'uuid-ossp';
+SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com') = uuidv5(uuid_namespace('dns'), 'www.example.com') AS v5_agrees,
+       uuid_generate_v3(uuid_ns_url(), 'http://www.postgresql.org') = uuidv3(uuid_namespace('url'), 'http://www.postgresql.org') AS v3_agrees,
+       uuid_extract_version(uuid_generate_v1()) AS ossp_v1_version, uuid_extract_variant(uuid_generate_v1mc()) AS ossp_v1mc_variant;
+DROP EXTENSION "uuid-ossp";
+
 -- clean up
 DROP TABLE family_name_vectors, family_inspect, family_v1, family_v6, family_keys, family_identity;
 DROP FUNCTION family_error(text), family_v1_ticks(uuid), family_octet(uuid, int), family_ns(text), family_plan_lines(text);
