@@ -1,5 +1,6 @@
 # uidext: PGXS build. `make && make install`; PG_CONFIG selects the server (default: on PATH).
-EXTENSION = uidext
+# uidext_ossp: a drop-in for contrib's uuid-ossp, served by the same library.
+EXTENSION = uidext uidext_ossp
 EXTVERSION = 1.1
 
 MODULE_big = uidext
@@ -10,13 +11,14 @@ OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 # Install and upgrade scripts; regression inputs in sql/ are named without "--". The fresh
 # install script of the newest version is the 1.0 script followed by the update scripts (see
 # the rule below), so a fresh install and an updated one cannot drift apart.
-DATA = $(sort $(wildcard sql/uidext--*.sql) sql/uidext--$(EXTVERSION).sql)
+DATA = $(sort $(wildcard sql/uidext--*.sql) sql/uidext--$(EXTVERSION).sql) sql/uidext_ossp--1.1.sql
 
 # pg_regress suites, in run order, from sql/ and expected/.
 REGRESS = ulid_io ulid_compare ulid_index ulid_cast generators generators_uuidv7 search_path bad_input
 REGRESS += gen_ulid_step
 REGRESS += cross_type
 REGRESS += dropin_gaps
+REGRESS += uuid_family
 REGRESS_OPTS = --load-extension=uidext
 
 EXTRA_CLEAN = sql/uidext--$(EXTVERSION).sql
@@ -30,6 +32,8 @@ PG_CPPFLAGS = -Isrc -isystem $(PG_INCLUDE_SERVER)
 PG_CXXFLAGS = -std=c++17 -Wextra -Wno-unused-parameter $(if $(WERROR),-Werror)
 # PGXS links the module with gcc, so the C++ runtime must be named.
 SHLIB_LINK += -lstdc++
+# MD5 and SHA-1 of name-based UUIDs (src/core/digest.cpp); PostgreSQL itself links libcrypto.
+SHLIB_LINK += -lcrypto
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)

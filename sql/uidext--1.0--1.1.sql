@@ -7,6 +7,102 @@
 -- The UUID family: v1, v3, v5, v6, v8, namespaces, inspectors, v1 <-> v6, min/max(uuid)
 -- ===========================================================================================
 
+-- Generators. Versions 1 and 6 count 100 ns ticks since 1582-10-15, strictly ascending within
+-- the backend; clock sequence and node are random (the node with the multicast bit set, never
+-- a network card's address): per backend for version 1, per value for version 6.
+CREATE FUNCTION uuidv1() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv1' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv6() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv6' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv1() IS 'new UUID version 1: 100 ns time since 1582, ascending within the connection; random clock sequence and multicast node per connection';
+COMMENT ON FUNCTION uuidv6() IS 'new UUID version 6: version 1''s time in sortable order, ascending within the connection; random clock sequence and multicast node per value';
+
+-- Name-based: a text name is hashed as UTF-8 in every database encoding (as Python, Go and the
+-- RFC vectors), a bytea name as given.
+CREATE FUNCTION uuidv3(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv3_utf8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv5(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv5_utf8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv3(namespace uuid, name bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv3_bytes' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv5(namespace uuid, name bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv5_bytes' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuidv3(name bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv3_java' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv3(uuid, text) IS 'UUID version 3: MD5 of the namespace and the name''s UTF-8 bytes';
+COMMENT ON FUNCTION uuidv5(uuid, text) IS 'UUID version 5: SHA-1 of the namespace and the name''s UTF-8 bytes';
+COMMENT ON FUNCTION uuidv3(uuid, bytea) IS 'UUID version 3: MD5 of the namespace and the bytes';
+COMMENT ON FUNCTION uuidv5(uuid, bytea) IS 'UUID version 5: SHA-1 of the namespace and the bytes';
+COMMENT ON FUNCTION uuidv3(bytea) IS 'UUID version 3 without namespace, as Java''s UUID.nameUUIDFromBytes';
+
+CREATE FUNCTION uuidv8(bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid_namespace(text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuid_namespace' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv8(bytea) IS 'UUID version 8 from exactly 16 bytes: version and variant bits set, the other 122 kept';
+COMMENT ON FUNCTION uuid_namespace(text) IS 'the RFC 9562 namespace id named dns, url, oid or x500 (any case)';
+
+-- Inspectors: NULL, never an error, for UUIDs without the field, hence LEAKPROOF.
+CREATE FUNCTION uuid_extract_variant(uuid) RETURNS smallint
+    AS 'MODULE_PATHNAME', 'uidext_uuid_extract_variant' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_extract_clock_seq(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'uidext_uuid_extract_clock_seq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_extract_node(uuid) RETURNS macaddr
+    AS 'MODULE_PATHNAME', 'uidext_uuid_extract_node' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_extract_variant(uuid) IS 'variant as Java numbers it: 0 NCS (and nil), 2 RFC 9562, 6 Microsoft, 7 future (and max)';
+COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS 'the 14-bit clock sequence of an RFC version 1 or 6 UUID, else NULL';
+COMMENT ON FUNCTION uuid_extract_node(uuid) IS 'the 48-bit node of an RFC version 1 or 6 UUID, else NULL';
+
+-- Core's names from PostgreSQL 17, with the newest core's semantics (version 6 included), only
+-- where core lacks them: from 17 on pg_catalog's are found first anyway.
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::integer < 170000 THEN
+        CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint
+            AS 'MODULE_PATHNAME', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+        CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
+            AS 'MODULE_PATHNAME', 'uidext_uuid_extract_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+        COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'version of an RFC 9562 variant UUID, else NULL (as PostgreSQL 17)';
+        COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'time of a version 1 or 6 (microseconds) or version 7 (milliseconds) UUID, else NULL';
+    END IF;
+END
+$$;
+
+-- Lossless reordering (RFC 9562 section 5.6); another version or variant is an error, so not
+-- LEAKPROOF.
+CREATE FUNCTION uuid_v1_to_v6(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuid_v1_to_v6' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuid_v6_to_v1' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'the same time, clock sequence and node as a version 6 UUID';
+COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'the same time, clock sequence and node as a version 1 UUID';
+
+-- min(uuid) / max(uuid), answered from a btree index through SORTOP. No released core has
+-- them (PostgreSQL's development branch added them after 19): created only while
+-- pg_catalog has none, so a future core's are never shadowed by, or clash with, ours.
+DO $$
+BEGIN
+    IF to_regprocedure('pg_catalog.max(uuid)') IS NULL AND to_regprocedure('pg_catalog.min(uuid)') IS NULL THEN
+        CREATE FUNCTION uuid_larger(uuid, uuid) RETURNS uuid
+            AS 'MODULE_PATHNAME', 'uidext_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+        CREATE FUNCTION uuid_smaller(uuid, uuid) RETURNS uuid
+            AS 'MODULE_PATHNAME', 'uidext_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+        COMMENT ON FUNCTION uuid_larger(uuid, uuid) IS 'larger of two values';
+        COMMENT ON FUNCTION uuid_smaller(uuid, uuid) IS 'smaller of two values';
+        CREATE AGGREGATE min(uuid) (
+            SFUNC = uuid_smaller, STYPE = uuid, COMBINEFUNC = uuid_smaller,
+            SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE
+        );
+        CREATE AGGREGATE max(uuid) (
+            SFUNC = uuid_larger, STYPE = uuid, COMBINEFUNC = uuid_larger,
+            SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE
+        );
+        COMMENT ON AGGREGATE min(uuid) IS 'smallest value; uses a btree index when there is one';
+        COMMENT ON AGGREGATE max(uuid) IS 'largest value; uses a btree index when there is one';
+    END IF;
+END
+$$;
+
 -- (end of the UUID family)
 
 

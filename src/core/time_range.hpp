@@ -4,6 +4,7 @@
 #include <cstdint>  // std::int64_t, std::uint64_t
 
 #include "bytes16.hpp"
+#include "uuid_fields.hpp"
 
 namespace uidext {
 
@@ -24,19 +25,17 @@ constexpr std::int64_t pg_epoch_offset_us = INT64_C(946684800) * 1000000;
     return static_cast<std::int64_t>(ms) * 1000 - pg_epoch_offset_us;
 }
 
-// Time of an RFC 9562 version 1 UUID (60-bit count of 100 ns since 1582-10-15, stored low
-// field first) as a PostgreSQL timestamp, microseconds rounded down.
-[[nodiscard]] constexpr std::int64_t pg_timestamp_from_uuidv1(const std::uint8_t* value) noexcept {
-    const std::uint64_t ticks = (static_cast<std::uint64_t>(value[6] & 0x0F) << 56) |
-                                (static_cast<std::uint64_t>(value[7]) << 48) |
-                                (static_cast<std::uint64_t>(value[4]) << 40) |
-                                (static_cast<std::uint64_t>(value[5]) << 32) |
-                                (static_cast<std::uint64_t>(value[0]) << 24) |
-                                (static_cast<std::uint64_t>(value[1]) << 16) |
-                                (static_cast<std::uint64_t>(value[2]) << 8) | value[3];
+// A 60-bit count of 100 ns ticks since 1582-10-15 (UUID versions 1 and 6) as a PostgreSQL
+// timestamp, microseconds rounded down; every 60-bit count is a valid timestamp.
+[[nodiscard]] constexpr std::int64_t pg_timestamp_from_gregorian_ticks(std::uint64_t ticks) noexcept {
     // 1582-10-15 to 2000-01-01 is 152384 days.
     constexpr std::int64_t gregorian_to_pg_epoch_us = INT64_C(152384) * 86400 * 1000000;
     return static_cast<std::int64_t>(ticks / 10) - gregorian_to_pg_epoch_us;
+}
+
+// Time of a version 1 UUID (time low field first), whatever its version nibble says.
+[[nodiscard]] constexpr std::int64_t pg_timestamp_from_uuidv1(const std::uint8_t* value) noexcept {
+    return pg_timestamp_from_gregorian_ticks(read_v1_ticks(value));
 }
 
 }  // namespace uidext

@@ -11,6 +11,7 @@ extern "C" {
 
 #include "fmgr.h"
 #include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
@@ -20,6 +21,7 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
+#include "utils/inet.h"
 #include "utils/timestamp.h"
 #if PG_VERSION_NUM >= 160000
 #include "nodes/miscnodes.h"

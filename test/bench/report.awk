@@ -40,8 +40,17 @@ function paired(s, a, b, m,    ka, kb, i, r, cnt) {
     return med_arr(r, cnt)
 }
 
-# Backend CPU ns per row of a generation case.
-function per_row(c,    r) { r = med("gen", c, "rows"); return r == "" ? "" : med("gen", c, "cpu_ns") / r }
+# Backend CPU ns per row of a generation case (section "gen" unless s is given).
+function per_row(c, s,    r) {
+    if (s == "") s = "gen"
+    r = med(s, c, "rows")
+    return r == "" ? "" : med(s, c, "cpu_ns") / r
+}
+
+# One ratio line of section 7: case a's cost over case b's, whole query and net.
+function fam_ratio(a, b) {
+    printf "  %-50s / %-48s %8s (%s)\n", a, b, fmt(ratio(fam[a], fam[b]), "%.2f"), fmt(ratio(famnet[a], famnet[b]), "%.2f")
+}
 
 function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "" : a / b }
 function fmt(x, f) { return x == "" ? "-" : sprintf(f, x) }
@@ -189,6 +198,48 @@ END {
         }
     }
 
+    # -- 7. UUID family vs uuid-ossp
+    if (ncases["fam"]) {
+        fnocall = per_row("no call: count(x)", "fam"); fname = per_row("name only: count(name)", "fam")
+        printf "\n7. UUID family vs uuid-ossp: SELECT count(f()) FROM generate_series(1, %d), backend CPU ns per row (median of %d; uuid-ossp cases on %d rows)\n", med("fam", "uuidv1()", "rows"), n["fam" SUBSEP "uuidv1()" SUBSEP "cpu_ns"], med("fam", "uuid-ossp uuid_generate_v1()", "rows")
+        print "   net = minus the no-call query (v3/v5 cases: minus the name-only query, which builds the same names)"
+        printf "%-50s %9s %17s %9s %9s\n", "function", "ns/row", "min-max", "wall ns", "net ns"
+        for (i = 1; i <= ncases["fam"]; i++) {
+            c = cases["fam", i]
+            rows = med("fam", c, "rows")
+            x = med("fam", c, "cpu_ns") / rows; xl = lo / rows; xh = hi / rows
+            base = c ~ /\[20-byte name\]$/ ? fname : fnocall
+            printf "%-50s %9.1f %8.1f-%-8.1f %9.1f %9.1f\n", c, x, xl, xh, med("fam", c, "wall_ns") / rows, x - base
+            fam[c] = x; famnet[c] = x - base
+        }
+        print "Ratios (whole query; net in parentheses)"
+        split("uuidv1()|uuidv6()|uidext_ossp uuid_generate_v1()", v1s, "|")
+        for (i = 1; i <= 3; i++) fam_ratio("uuid-ossp uuid_generate_v1()", v1s[i])
+        fam_ratio("uuid-ossp uuid_generate_v3() [20-byte name]", "uuidv3() [20-byte name]")
+        fam_ratio("uuid-ossp uuid_generate_v3() [20-byte name]", "uidext_ossp uuid_generate_v3() [20-byte name]")
+        fam_ratio("uuid-ossp uuid_generate_v5() [20-byte name]", "uuidv5() [20-byte name]")
+        fam_ratio("uuid-ossp uuid_generate_v5() [20-byte name]", "uidext_ossp uuid_generate_v5() [20-byte name]")
+        fam_ratio("uuid-ossp uuid_generate_v4()", "uidext_ossp uuid_generate_v4()")
+        fam_ratio("gen_random_uuid()", "uidext_ossp uuid_generate_v4()")
+        fam_ratio("uuidv6()", "uuidv7()")
+    }
+    rows = med("fam_ins", "_", "rows")
+    if (rows != "") {
+        printf "\n7b. Bulk insert: INSERT INTO t SELECT f() FROM generate_series(1, %d), t(id uuid PRIMARY KEY) (median of %d)\n", rows, n["fam_ins" SUBSEP "uuidv6()" SUBSEP "cpu_ns"]
+        printf "%-28s %9s %9s %11s %10s\n", "generator", "CPU s", "wall s", "index B/row", "heap B/row"
+        for (i = 1; i <= ncases["fam_ins"]; i++) {
+            c = cases["fam_ins", i]
+            if (c == "_") continue
+            printf "%-28s %9.2f %9.2f %11.1f %10.1f\n", c, med("fam_ins", c, "cpu_ns") / 1e9, med("fam_ins", c, "wall_ns") / 1e9,
+                med("fam_ins", c, "index_bytes") / rows, med("fam_ins", c, "heap_bytes") / rows
+        }
+        ins6c = ratio(med("fam_ins", "uuidv6()", "cpu_ns"), med("fam_ins", "uuidv7()", "cpu_ns"))
+        ins6w = ratio(med("fam_ins", "uuidv6()", "wall_ns"), med("fam_ins", "uuidv7()", "wall_ns"))
+        ins6p = paired("fam_ins", "uuidv6()", "uuidv7()", "cpu_ns")
+        ins6b = med("fam_ins", "uuidv6()", "index_bytes") / rows
+        printf "uuidv6() / uuidv7(): CPU %s (paired %s), wall %s\n", fmt(ins6c, "%.3f"), fmt(ins6p, "%.3f"), fmt(ins6w, "%.3f")
+    }
+
     # -- targets
     print "\nTargets (ratios measured in this run)"
     if (gen_ok) {
@@ -235,6 +286,20 @@ END {
         target("text output ulid / uuid (net of scan)", out_net, 1.0, "<=")
         target("text input ulid / uuid (whole query)", in_raw, 0.5, "<=")
         target("text input ulid / uuid (net of scan)", in_net, 0.5, "<=")
+    }
+    if (ncases["fam"]) {
+        target("uuid-ossp uuid_generate_v1() / uuidv1()", ratio(fam["uuid-ossp uuid_generate_v1()"], fam["uuidv1()"]), 30, ">=")
+        target("uuid-ossp uuid_generate_v1() / uuidv6()", ratio(fam["uuid-ossp uuid_generate_v1()"], fam["uuidv6()"]), 30, ">=")
+        target("uuid-ossp uuid_generate_v3() / uuidv3() (20-byte names)", ratio(fam["uuid-ossp uuid_generate_v3() [20-byte name]"], fam["uuidv3() [20-byte name]"]), 2, ">=")
+        target("uuid-ossp uuid_generate_v5() / uuidv5() (20-byte names)", ratio(fam["uuid-ossp uuid_generate_v5() [20-byte name]"], fam["uuidv5() [20-byte name]"]), 2, ">=")
+        target("uuid-ossp uuid_generate_v4() / uidext_ossp uuid_generate_v4()", ratio(fam["uuid-ossp uuid_generate_v4()"], fam["uidext_ossp uuid_generate_v4()"]), 15, ">=")
+        info("uuid-ossp uuid_generate_v3() / uidext_ossp's (20-byte names)", ratio(fam["uuid-ossp uuid_generate_v3() [20-byte name]"], fam["uidext_ossp uuid_generate_v3() [20-byte name]"]), 2, ">=")
+        info("uuid-ossp uuid_generate_v5() / uidext_ossp's (20-byte names)", ratio(fam["uuid-ossp uuid_generate_v5() [20-byte name]"], fam["uidext_ossp uuid_generate_v5() [20-byte name]"]), 2, ">=")
+    }
+    if (med("fam_ins", "_", "rows") != "") {
+        target("insert uuidv6() / uuidv7() (backend CPU)", ins6c, 1.1, "<=")
+        target("insert uuidv6() / uuidv7() (wall)", ins6w, 1.1, "<=")
+        target("insert uuidv6() index bytes/row", ins6b, 32, "<=")
     }
     printf "%d target(s) missed\n", missed
 }

@@ -89,6 +89,16 @@ check "cannot set superuser-only settings" \
 check "cannot create in public after installing" "$(error_of alice sec 'CREATE TABLE public.t (id ulid)')" "42501: permission denied for schema public"
 check "can drop and re-create it (extension owner)" \
     "$(as alice sec -c 'DROP EXTENSION uidext' -c 'CREATE EXTENSION uidext' -c "SELECT extowner::regrole FROM pg_extension WHERE extname = 'uidext'")" "alice"
+# uidext_ossp (uuid-ossp's functions, same library): trusted too, C functions only.
+check "uidext_ossp: control file says trusted" "$(grep -E '^\s*trusted' "$("$UIDEXT_PGBIN/pg_config" --sharedir)/extension/uidext_ossp.control" | tr -d ' ')" "trusted=true"
+check "uidext_ossp: bob (no CREATE on the database) cannot install" \
+    "$(error_of bob sec 'CREATE EXTENSION uidext_ossp')" '42501: permission denied to create extension "uidext_ossp"'
+check "uidext_ossp: alice installs it in a schema of her own; C functions, none SECURITY DEFINER" \
+    "$(as alice sec -c 'CREATE SCHEMA ossp' -c 'CREATE EXTENSION uidext_ossp SCHEMA ossp' \
+        -c "SELECT string_agg(DISTINCT l.lanname, ','), count(*), count(*) FILTER (WHERE p.prosecdef), count(*) FILTER (WHERE p.proowner = 'alice'::regrole) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e' JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext_ossp'" \
+        -c "SELECT ossp.uuid_generate_v5(ossp.uuid_ns_dns(), 'www.example.com')" -c 'DROP EXTENSION uidext_ossp' -c 'DROP SCHEMA ossp')" \
+    "c|10|0|0
+2ed6657d-e927-568b-95e1-2665a8aea6a2"
 
 # --- 2. LEAKPROOF and row-level security -----------------------------------------------------------
 echo "== LEAKPROOF operators under row-level security"
@@ -151,7 +161,7 @@ check "no function carries its own settings (none needs a pinned search_path)" \
     "$(as postgres sec -c "SELECT count(*) $extension_functions WHERE p.proconfig IS NOT NULL")" "0"
 script_dir="$("$UIDEXT_PGBIN/pg_config" --sharedir)/extension"
 check "install scripts: no SECURITY DEFINER, OR REPLACE or IF NOT EXISTS (CVE-2022-2625 class)" \
-    "$(grep -liE 'security +definer|or +replace|if +not +exists' "$script_dir"/uidext--*.sql | wc -l)" "0"
+    "$(grep -liE 'security +definer|or +replace|if +not +exists' "$script_dir"/uidext*--*.sql | wc -l)" "0"
 
 echo "== hostile objects earlier on the search_path"
 as mallory sec <<'SQL' >/dev/null

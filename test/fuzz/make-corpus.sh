@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
 mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators \
-    corpus/fuzz_ulid_step
+    corpus/fuzz_ulid_step corpus/fuzz_uuid_family
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -143,4 +143,20 @@ step overflow_all_ones      01563e3ab5d3 04 04 04 00 ffffffff 04 0101 04
 step end_of_time            ffffffffffff 04 04 00 00000001 0105 0303 04
 step clock_backwards        01563e3ab5d3 00 0102030405060708090a 02ff 00000009 0201 ffffffff 01ff 00112233445566778899
 step failing_source         01563e3ab5d3 08 04 1c 0c 04 18 01020304
+# UUID family: 16 bytes of a value (inspected, converted, also forced to RFC v1 and v6), 8 bytes
+# of clock sequence and node, two 8-byte tick counts (v6 order), a clock start (first byte odd:
+# near 2^60 - 1) and clock steps (odd: forward by op >> 1, even: back by op); the rest is a name.
+fam() { put fuzz_uuid_family -- "$1" "$(hex_to_printf "$2")"; }
+fam rfc_a1_v1             c232ab00941411ecb3c89f6bdeced84633c89f6bdeced84601ec9414c232ab0001ec9414c232ab01
+fam rfc_a5_v6             1ec9414c232a6b00b3c89f6bdeced84633c89f6bdeced846ffffffffffffffff0000000000000000
+fam cpython_v1            a7a55b9201fc11e994c554e1acf6da7f14c554e1acf6da7f01e901fca7a55b9201e901fca7a55b92000001e901fca7a55b920000000203
+fam v1_bounds             ffffffffffff1fffbfffffffffffffff0000000000000000000000000000000000000000000000000110fe0301
+fam rfc_a6_v7             017f22e279b07cc398c4dc0c0c07398f
+fam rfc_a3_v4             919108f752d143209bacf847db4148a8
+fam nil                   00000000000000000000000000000000
+fam max                   ffffffffffffffffffffffffffffffff
+fam microsoft_v1          c232ab00941411ecd3c89f6bdeced846
+fam end_of_ticks          c232ab00941411ecb3c89f6bdeced84600000000000000000fffffffffffffff0ffffffffffffffe0101ff03030303
+fam name_www_example_com  6ba7b8109dad11d180b400c04fd430c80000000000000000000000000000000000000000000000000077777772e6578616d706c652e636f6d
+
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done

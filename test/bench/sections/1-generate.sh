@@ -19,12 +19,12 @@ gen_rows() {  # LABEL
     case $1 in uuid-ossp*) echo $((BENCH_GEN_ROWS / 10)) ;; *) echo "$BENCH_GEN_ROWS" ;; esac
 }
 
-gen_measure() {  # SCRIPT LABEL EXPRESSION REP
-    local rows; rows=$(gen_rows "$2")
-    record gen "$2" "$4" rows "$rows" rows
+gen_measure() {  # SCRIPT LABEL EXPRESSION REP [SECTION, default gen]
+    local rows section=${5:-gen}; rows=$(gen_rows "$2")
+    record "$section" "$2" "$4" rows "$rows" rows
     case $2 in
-    "[lean]"*) sql_measure "$1" gen "$2" "$4" "SELECT count($3) FROM (SELECT generate_series(1, $rows) AS x) s" ;;
-    *) sql_measure "$1" gen "$2" "$4" "SELECT count($3) FROM generate_series(1, $rows) x" ;;
+    "[lean]"*) sql_measure "$1" "$section" "$2" "$4" "SELECT count($3) FROM (SELECT generate_series(1, $rows) AS x) s" ;;
+    *) sql_measure "$1" "$section" "$2" "$4" "SELECT count($3) FROM generate_series(1, $rows) x" ;;
     esac
 }
 

@@ -21,27 +21,35 @@ section_insert() {
     else
         note "section 2: $CORE_UUIDV7_SKIPPED"
     fi
+    insert_cases ins "$BENCH_INSERT_ROWS" "$BENCH_INSERT_REPS" "${cases[@]}"
+}
+
+# Runs every case REPS times (order rotated per repetition) on the current server; a case is
+# "label|column type|expression". Also used by section 7.
+insert_cases() {  # SECTION ROWS REPS CASE...
+    local section=$1 rows=$2 reps=$3; shift 3
+    local cases=("$@")
     local n=${#cases[@]} rep i c label rest type fn script
-    for rep in $(seq 1 "$BENCH_INSERT_REPS"); do
+    for rep in $(seq 1 "$reps"); do
         for i in $(seq 0 $((n - 1))); do
             c=${cases[$(((i + rep) % n))]}
             label=${c%%|*}; rest=${c#*|}; type=${rest%%|*}; fn=${rest#*|}
-            script="$BENCH_OUT/ins-$rep-$i.sql"
+            script="$BENCH_OUT/$section-$rep-$i.sql"
             cat >"$script" <<SQL
 DROP TABLE IF EXISTS bench_ins;
 CREATE TABLE bench_ins (id $type);
 CHECKPOINT;
 SQL
-            sql_measure "$script" ins "$label" "$rep" \
-                "INSERT INTO bench_ins SELECT $fn FROM generate_series(1, $BENCH_INSERT_ROWS)"
+            sql_measure "$script" "$section" "$label" "$rep" \
+                "INSERT INTO bench_ins SELECT $fn FROM generate_series(1, $rows)"
             cat >>"$script" <<SQL
 SELECT coalesce(sum(pg_relation_size(indexrelid)), 0) AS ib FROM pg_index WHERE indrelid = 'bench_ins'::regclass \gset
 SELECT pg_relation_size('bench_ins') AS hb \gset
-\echo R,ins,$label,$rep,index_bytes,:ib,bytes
-\echo R,ins,$label,$rep,heap_bytes,:hb,bytes
+\echo R,$section,$label,$rep,index_bytes,:ib,bytes
+\echo R,$section,$label,$rep,heap_bytes,:hb,bytes
 DROP TABLE bench_ins;
 SQL
-            sql_run "$script" "ins-$rep-$i" || return 1
+            sql_run "$script" "$section-$rep-$i" || return 1
             echo "   repetition $rep: $label done"
         done
     done

@@ -1,0 +1,184 @@
+// The UUID family's conversions and inspectors on any 16 bytes, against models written from
+// RFC 9562 with 128-bit arithmetic rather than from src/core:
+// - inspectors never fail: variant is 0/2/6/7 by the top bits of octet 8, version the nibble
+//   only for variant 2, a timestamp exactly for versions 1, 6 (ticks / 10) and 7 (ms);
+// - v1 -> v6 -> v1 is the identity, keeps octets 8-15, and anything not an RFC v1 (or v6 for
+//   the way back) is refused with the output untouched;
+// - version 6 values built from fuzzed ticks sort (memcmp) exactly like their ticks;
+// - the tick counter driven by a fuzzed clock strictly increases, never runs behind the clock,
+//   only steps +1 when the clock does not move forward, and stops at 2^60 - 1;
+// - version 3/5/8 results carry their version and the RFC variant, octet 8 bit 5 kept from
+//   the input (v8) and hashing is deterministic.
+#include <cstring>
+
+#include "core/name_based.hpp"
+#include "core/time_based.hpp"
+#include "core/time_range.hpp"
+#include "core/uuid_fields.hpp"
+#include "reference.hpp"
+
+namespace {
+
+using u128 = unsigned __int128;
+
+struct reader {
+    const std::uint8_t* data;
+    std::size_t size;
+    std::size_t pos = 0;
+    bool more() const { return pos < size; }
+    std::uint8_t byte() { return pos < size ? data[pos++] : 0; }
+    std::uint64_t bytes(int n) {
+        std::uint64_t x = 0;
+        for (int i = 0; i < n; ++i) x = (x << 8) | byte();
+        return x;
+    }
+    void value(std::uint8_t out[16]) {
+        for (int i = 0; i < 16; ++i) out[i] = byte();
+    }
+};
+
+u128 to_u128(const std::uint8_t* v) {
+    u128 x = 0;
+    for (int i = 0; i < 16; ++i) x = (x << 8) | v[i];
+    return x;
+}
+
+// Field extraction by bit position in the 128-bit big-endian number (bit 127 first).
+std::uint64_t bits(u128 x, int first_bit_from_top, int count) {
+    return static_cast<std::uint64_t>((x >> (128 - first_bit_from_top - count)) & ((u128{1} << count) - 1));
+}
+
+int ref_variant(u128 x) {
+    if (bits(x, 64, 1) == 0) return 0;
+    if (bits(x, 65, 1) == 0) return 2;
+    return bits(x, 66, 1) == 0 ? 6 : 7;
+}
+
+// RFC 9562 section 5.1: time_low = bits 0-31, time_mid = 32-47, time_high = 52-63.
+std::uint64_t ref_v1_ticks(u128 x) {
+    return (bits(x, 52, 12) << 48) | (bits(x, 32, 16) << 32) | bits(x, 0, 32);
+}
+
+// Section 5.6: time_high = 0-31, time_mid = 32-47, time_low = 52-63.
+std::uint64_t ref_v6_ticks(u128 x) {
+    return (bits(x, 0, 48) << 12) | bits(x, 52, 12);
+}
+
+void check_inspectors(const std::uint8_t value[16], std::string_view input) {
+    const u128 x = to_u128(value);
+    const int variant = uidext::uuid_variant(value);
+    FUZZ_CHECK(variant == ref_variant(x), input);
+    const int version = uidext::uuid_version(value);
+    FUZZ_CHECK(version == (variant == 2 ? static_cast<int>(bits(x, 48, 4)) : -1), input);
+    FUZZ_CHECK(uidext::is_gregorian_time_uuid(value) == (version == 1 || version == 6), input);
+    FUZZ_CHECK(uidext::uuid_clock_seq(value) == static_cast<int>(bits(x, 66, 14)), input);
+    std::int64_t timestamp = 0;
+    const bool has_time = uidext::uuid_pg_timestamp(value, timestamp);
+    FUZZ_CHECK(has_time == (version == 1 || version == 6 || version == 7), input);
+    constexpr std::int64_t gregorian_to_pg_us = INT64_C(13165977600000000);  // 1582-10-15 to 2000-01-01
+    if (version == 1) FUZZ_CHECK(timestamp == static_cast<std::int64_t>(ref_v1_ticks(x) / 10) - gregorian_to_pg_us, input);
+    if (version == 6) FUZZ_CHECK(timestamp == static_cast<std::int64_t>(ref_v6_ticks(x) / 10) - gregorian_to_pg_us, input);
+    if (version == 7)
+        FUZZ_CHECK(timestamp == static_cast<std::int64_t>(bits(x, 0, 48)) * 1000 - uidext::pg_epoch_offset_us, input);
+}
+
+void check_conversions(const std::uint8_t value[16], std::string_view input) {
+    const int version = uidext::uuid_version(value);
+    for (const int from : {1, 6}) {
+        const int to = 7 - from;
+        std::uint8_t out[16];
+        std::memset(out, 0xA5, 16);
+        const bool ok = uidext::convert_gregorian_time_uuid(value, from, to, out);
+        FUZZ_CHECK(ok == (version == from), input);
+        if (!ok) {
+            for (std::uint8_t b : out) FUZZ_CHECK(b == 0xA5, input);
+            continue;
+        }
+        const u128 x = to_u128(value), y = to_u128(out);
+        FUZZ_CHECK(std::memcmp(value + 8, out + 8, 8) == 0, input);
+        FUZZ_CHECK(uidext::uuid_version(out) == to, input);
+        FUZZ_CHECK((from == 1 ? ref_v1_ticks(x) : ref_v6_ticks(x)) == (to == 1 ? ref_v1_ticks(y) : ref_v6_ticks(y)), input);
+        std::uint8_t back[16];
+        FUZZ_CHECK(uidext::convert_gregorian_time_uuid(out, to, from, back), input);
+        FUZZ_CHECK(std::memcmp(back, value, 16) == 0, input);
+        check_inspectors(out, input);
+        std::int64_t t1 = 0, t2 = 0;
+        FUZZ_CHECK(uidext::uuid_pg_timestamp(value, t1) && uidext::uuid_pg_timestamp(out, t2) && t1 == t2, input);
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    reader in{data, size};
+
+    // Any 16 bytes, and the same bytes made RFC v1 and v6 so conversions are reached.
+    std::uint8_t value[16];
+    in.value(value);
+    check_inspectors(value, input);
+    check_conversions(value, input);
+    for (const int version : {1, 6}) {
+        std::uint8_t forced[16];
+        std::memcpy(forced, value, 16);
+        forced[6] = static_cast<std::uint8_t>((forced[6] & 0x0F) | (version << 4));
+        forced[8] = static_cast<std::uint8_t>((forced[8] & 0x3F) | 0x80);
+        check_inspectors(forced, input);
+        check_conversions(forced, input);
+    }
+
+    // Version 6 order is time order; version 1 round-trips its ticks.
+    std::uint8_t seq_and_node[uidext::seq_and_node_size];
+    for (auto& b : seq_and_node) b = in.byte();
+    const std::uint64_t ticks_a = in.bytes(8) & uidext::max_gregorian_ticks;
+    const std::uint64_t ticks_b = in.bytes(8) & uidext::max_gregorian_ticks;
+    std::uint8_t a[16], b[16], a1[16];
+    uidext::make_gregorian_time_uuid(6, ticks_a, seq_and_node, uidext::random_node_bits, a);
+    uidext::make_gregorian_time_uuid(6, ticks_b, seq_and_node, 0, b);
+    uidext::make_gregorian_time_uuid(1, ticks_a, seq_and_node, uidext::v1mc_node_bits, a1);
+    const int order = std::memcmp(a, b, 8);
+    FUZZ_CHECK((order < 0) == (ticks_a < ticks_b) && (order == 0) == (ticks_a == ticks_b), input);
+    FUZZ_CHECK(uidext::read_v6_ticks(a) == ticks_a && uidext::read_v1_ticks(a1) == ticks_a, input);
+    FUZZ_CHECK((a[uidext::node_offset] & 1) == 1 && (a1[uidext::node_offset] & 3) == 3, input);
+    FUZZ_CHECK(uidext::uuid_version(a) == 6 && uidext::uuid_version(a1) == 1, input);
+    FUZZ_CHECK(uidext::uuid_clock_seq(a) == (((seq_and_node[0] & 0x3F) << 8) | seq_and_node[1]), input);
+    check_conversions(a, input);
+    check_conversions(a1, input);
+
+    // The tick counter under a fuzzed clock, near the end of its range too.
+    uidext::gregorian_clock clock;
+    std::uint64_t now = in.byte() & 1 ? uidext::max_gregorian_ticks - in.byte() : in.bytes(7);
+    std::uint64_t previous = 0;
+    for (int step = 0; step < 64 && in.more(); ++step) {
+        const std::uint8_t op = in.byte();
+        if (op & 1) now += op >> 1;
+        else now -= std::min<std::uint64_t>(now, op);
+        const uidext::gregorian_clock before = clock;
+        std::uint64_t tick = 0;
+        const bool ok = uidext::next_gregorian_tick(clock, now, tick);
+        const u128 want = before.started && now <= before.last ? u128{before.last} + 1 : u128{now};
+        FUZZ_CHECK(ok == (want <= uidext::max_gregorian_ticks), input);
+        if (!ok) {
+            FUZZ_CHECK(clock.last == before.last && clock.started == before.started, input);
+            continue;
+        }
+        FUZZ_CHECK(tick == want && tick >= now && (!before.started || tick > previous), input);
+        previous = tick;
+    }
+
+    // Name-based and version 8 from the rest of the input.
+    const std::uint8_t* name = data + in.pos;
+    const std::size_t name_size = size - in.pos;
+    for (const int version : {3, 5}) {
+        std::uint8_t out[16], again[16];
+        const char* reason = nullptr;
+        FUZZ_CHECK(uidext::make_name_based_uuid(version, value, name, name_size, out, &reason), input);
+        FUZZ_CHECK(uidext::make_name_based_uuid(version, value, name, name_size, again, &reason), input);
+        FUZZ_CHECK(std::memcmp(out, again, 16) == 0 && uidext::uuid_version(out) == version, input);
+    }
+    std::uint8_t v8[16];
+    uidext::make_uuidv8(value, v8);
+    FUZZ_CHECK(uidext::uuid_version(v8) == 8 && (v8[8] & 0x3F) == (value[8] & 0x3F) && (v8[6] & 0x0F) == (value[6] & 0x0F), input);
+    FUZZ_CHECK(std::memcmp(v8, value, 6) == 0 && v8[7] == value[7] && std::memcmp(v8 + 9, value + 9, 7) == 0, input);
+    return 0;
+}
