@@ -1,6 +1,8 @@
 // UUIDv7 clock step and layout (see uuidv7.hpp).
 #include "uuidv7.hpp"
 
+#include <cstring>  // std::memcpy
+
 #include "generators.hpp"  // set_uuid_version
 
 namespace uidext {
@@ -9,9 +11,19 @@ namespace {
 // The 8 random bytes as one big-endian number: bits 63..53 seed a counter, bits 49..0 are the
 // value's low random bits, so the two never share a bit.
 std::uint64_t random_word(const std::uint8_t random[uuidv7_random_bytes]) noexcept {
-    std::uint64_t word = 0;
-    for (int i = 0; i < uuidv7_random_bytes; ++i) word = (word << 8) | random[i];
+    std::uint64_t word;
+    std::memcpy(&word, random, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
     return word;
+}
+
+void store_big_endian_64(std::uint8_t* p, std::uint64_t v) noexcept {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    std::memcpy(p, &v, 8);
 }
 
 std::uint32_t counter_seed(const std::uint8_t random[uuidv7_random_bytes]) noexcept {
@@ -45,7 +57,7 @@ void make_uuidv7(std::uint64_t tick, std::uint32_t counter, const std::uint8_t r
     // (variant) | counter (12 bits) | random (50), big-endian in bytes 8..15.
     const std::uint64_t low =
         (std::uint64_t{counter & 0xFFF} << 50) | (random_word(random) & ((std::uint64_t{1} << 50) - 1));
-    for (int i = 15; i >= 8; --i) out[i] = static_cast<std::uint8_t>(low >> (8 * (15 - i)));
+    store_big_endian_64(out + 8, low);
     set_uuid_version(out, 7);
 }
 
