@@ -56,10 +56,10 @@ check_le() {
 echo "== per connection (no preload)"
 cluster_start v7_conn
 q -c "CREATE EXTENSION uidext" -c "$TICK_FN"
-check_run "uuidv7()" "uuidv7()" "$N"
+check_run "uuidv7()" "public.uuidv7()" "$N"  # qualified: on 18+ pg_catalog.uuidv7() comes first
 check_run "gen_monotonic_uuidv7()" "gen_monotonic_uuidv7()" "$N"
 check_run "uuid_generate_v7()" "uuid_generate_v7()" "$N_OTHER"
-check_run "uuidv7(interval '0')" "uuidv7(interval '0')" "$N_OTHER"
+check_run "uuidv7(interval '0')" "public.uuidv7(interval '0')" "$N_OTHER"
 cluster_stop v7_conn
 
 echo "== server-wide (shared_preload_libraries=uidext)"
