@@ -15,6 +15,7 @@ DATA = $(sort $(wildcard sql/uidext--*.sql) sql/uidext--$(EXTVERSION).sql)
 # pg_regress suites, in run order, from sql/ and expected/.
 REGRESS = ulid_io ulid_compare ulid_index ulid_cast generators generators_uuidv7 search_path bad_input
 REGRESS += cross_type
+REGRESS += dropin_gaps
 REGRESS_OPTS = --load-extension=uidext
 
 EXTRA_CLEAN = sql/uidext--$(EXTVERSION).sql

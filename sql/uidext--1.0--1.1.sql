@@ -176,4 +176,36 @@ COMMENT ON FUNCTION gen_uuidv4() IS 'new random UUID (uidext''s uuidv4(), under 
 -- Hardening: pg_uuidv7 and pgx_ulid drop-in gaps, timestamp casts, uidext_catalog_refresh()
 -- ===========================================================================================
 
+-- pg_uuidv7 1.6's timestamp (without time zone) conversions, read and written as UTC. Unlike
+-- pg_uuidv7 they raise 22008 before 1970 instead of wrapping, and uuid_timestamp_to_v7 is
+-- VOLATILE (pg_uuidv7 says STABLE, but its result is random).
+CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
+    AS 'MODULE_PATHNAME', 'uidext_ulid_to_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_timestamp_to_v7(timestamp, zero boolean DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuid_timestamp_to_v7' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS 'pg_uuidv7 name: the millisecond time in the first 48 bits, as UTC';
+COMMENT ON FUNCTION uuid_timestamp_to_v7(timestamp, boolean) IS 'pg_uuidv7 name: a UUIDv7 of that UTC millisecond, random or (zero) the lower bound';
+-- 1.0 called it a pg_uuidv7 name: it is uidext's own.
+COMMENT ON FUNCTION uuid_v1_to_timestamptz(uuid) IS 'the time of a version 1 UUID (version not checked)';
+
+-- pgx_ulid's id::timestamp and '...'::timestamp::ulid, as UTC (so truly immutable).
+CREATE FUNCTION ulid_to_timestamp(ulid) RETURNS timestamp
+    AS 'MODULE_PATHNAME', 'uidext_ulid_to_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION timestamp_to_ulid(timestamp) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'uidext_timestamp_to_ulid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_to_timestamp(ulid) IS 'the embedded millisecond as a UTC timestamp';
+COMMENT ON FUNCTION timestamp_to_ulid(timestamp) IS 'smallest ulid of that millisecond, the timestamp read as UTC';
+CREATE CAST (ulid AS timestamp) WITH FUNCTION ulid_to_timestamp(ulid);
+CREATE CAST (timestamp AS ulid) WITH FUNCTION timestamp_to_ulid(timestamp);
+COMMENT ON CAST (ulid AS timestamp) IS 'the embedded millisecond, UTC';
+COMMENT ON CAST (timestamp AS ulid) IS 'smallest ulid of that millisecond, the timestamp read as UTC';
+
+-- Adds the objects that depend on the server's major version and are missing, as after
+-- pg_upgrade from an older major (src/pg/catalog_items.hpp lists them). C, not SQL: the
+-- extension has no SQL-language functions. Run here too, so this update repairs.
+CREATE FUNCTION uidext_catalog_refresh() RETURNS text
+    AS 'MODULE_PATHNAME', 'uidext_catalog_refresh' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION uidext_catalog_refresh() IS 'adds the version-dependent objects this server supports and the extension lacks (run after pg_upgrade); returns what it added';
+SELECT uidext_catalog_refresh();
+
 -- (end of hardening)

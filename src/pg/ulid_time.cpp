@@ -41,3 +41,15 @@ UIDEXT_FUNCTION(ulid_upper_bound) {
     make_ulid_bound(pg::unix_ms_or_error(PG_GETARG_TIMESTAMPTZ(0), pg::time_target::ulid), true, value);
     PG_RETURN_POINTER(value);
 }
+
+// Casts to and from timestamp without time zone, read and written as UTC (pgx_ulid's
+// id::timestamp and '...'::timestamp::ulid), so they do not depend on the session TimeZone.
+UIDEXT_FUNCTION(uidext_ulid_to_timestamp) {
+    PG_RETURN_TIMESTAMP(pg_timestamp_from_unix_ms(read_unix_ms(pg::arg_value(fcinfo, 0))));
+}
+
+UIDEXT_FUNCTION(uidext_timestamp_to_ulid) {
+    std::uint8_t* value = pg::new_value();
+    make_ulid_bound(pg::unix_ms_or_error_utc(PG_GETARG_TIMESTAMP(0), pg::time_target::ulid), false, value);
+    PG_RETURN_POINTER(value);
+}

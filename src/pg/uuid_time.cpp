@@ -1,4 +1,5 @@
-// UUIDv7 range bounds and the pg_uuidv7 drop-in conversions.
+// UUIDv7 range bounds and the pg_uuidv7 drop-in conversions (uuid_v7_to_timestamp shares
+// uidext_ulid_to_timestamp, uuid_v7_to_timestamptz shares ulid_extract_timestamp).
 #include "core/generators.hpp"
 #include "core/time_range.hpp"
 
@@ -18,11 +19,12 @@ UIDEXT_FUNCTION(uuidv7_upper_bound) {
     PG_RETURN_POINTER(value);
 }
 
-// pg_uuidv7's uuid_timestamptz_to_v7: that millisecond, then 74 random bits, or all zero.
-UIDEXT_FUNCTION(uuid_timestamptz_to_v7) {
-    const std::uint64_t ms = pg::unix_ms_or_error(PG_GETARG_TIMESTAMPTZ(0), pg::time_target::uuidv7);
+namespace {
+
+// A UUIDv7 of that millisecond, then 74 random bits, or with zero the lower bound (pg_uuidv7).
+Datum uuidv7_of_ms(std::uint64_t ms, bool zero) {
     std::uint8_t* value = pg::new_value();
-    if (PG_GETARG_BOOL(1)) {
+    if (zero) {
         make_uuidv7_bound(ms, false, value);
     } else {
         write_unix_ms(value, ms);
@@ -32,7 +34,19 @@ UIDEXT_FUNCTION(uuid_timestamptz_to_v7) {
     PG_RETURN_POINTER(value);
 }
 
-// pg_uuidv7's uuid_v1_to_timestamptz: reads the version 1 time fields without checking the version.
+}  // namespace
+
+// pg_uuidv7's uuid_timestamptz_to_v7.
+UIDEXT_FUNCTION(uuid_timestamptz_to_v7) {
+    return uuidv7_of_ms(pg::unix_ms_or_error(PG_GETARG_TIMESTAMPTZ(0), pg::time_target::uuidv7), PG_GETARG_BOOL(1));
+}
+
+// pg_uuidv7 1.6's uuid_timestamp_to_v7: the timestamp is read as UTC.
+UIDEXT_FUNCTION(uidext_uuid_timestamp_to_v7) {
+    return uuidv7_of_ms(pg::unix_ms_or_error_utc(PG_GETARG_TIMESTAMP(0), pg::time_target::uuidv7), PG_GETARG_BOOL(1));
+}
+
+// uuid_v1_to_timestamptz (uidext's own; not a pg_uuidv7 function): reads the version 1 time fields without checking the version.
 UIDEXT_FUNCTION(uuid_v1_to_timestamptz) {
     PG_RETURN_TIMESTAMPTZ(pg_timestamp_from_uuidv1(pg::arg_value(fcinfo, 0)));
 }

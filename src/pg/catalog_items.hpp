@@ -1,0 +1,73 @@
+// The extension's objects that exist only on some PostgreSQL majors. The install script creates
+// them when the server has what they need; pg_upgrade from an older major carries the old set
+// over, and uidext_catalog_refresh() adds what is missing. A new major's object is one more row
+// here (and the same DDL in the install script of the next version).
+#pragma once
+
+namespace uidext::pg {
+
+struct catalog_item {
+    int min_server_version;   // PG_VERSION_NUM from which the server supports it
+    const char* description;  // for the function's result: what was added
+    const char* name;         // $2 of present_sql
+    // One boolean row: true when the object exists. $1 is the extension's schema (oid).
+    const char* present_sql;
+    // Creates it, with its comments. %1$s is the extension's schema, quoted.
+    const char* create_sql;
+    // Makes it a member of the extension outside the extension's script (inside, PostgreSQL
+    // does that itself); nullptr when it belongs to another object (a support function of an
+    // operator family is part of the family, as in a fresh install).
+    const char* member_sql;
+};
+
+inline constexpr const char* brin_opclass_present =
+    "SELECT EXISTS (SELECT FROM pg_catalog.pg_opclass c JOIN pg_catalog.pg_am a ON a.oid = c.opcmethod"
+    " WHERE a.amname = 'brin' AND c.opcnamespace = $1 AND c.opcname = $2)";
+
+inline constexpr const char* function_present =
+    "SELECT EXISTS (SELECT FROM pg_catalog.pg_proc WHERE pronamespace = $1 AND proname = $2)";
+
+// Rows in creation order: an object comes after what it uses.
+inline constexpr catalog_item catalog_items[] = {
+    {140000, "operator class ulid_minmax_multi_ops for access method brin", "ulid_minmax_multi_ops",
+     brin_opclass_present,
+     "CREATE OPERATOR CLASS %1$s.ulid_minmax_multi_ops FOR TYPE %1$s.ulid USING brin AS"
+     " OPERATOR 1 %1$s.<, OPERATOR 2 %1$s.<=, OPERATOR 3 %1$s.=, OPERATOR 4 %1$s.>=, OPERATOR 5 %1$s.>,"
+     " FUNCTION 1 pg_catalog.brin_minmax_multi_opcinfo(internal),"
+     " FUNCTION 2 pg_catalog.brin_minmax_multi_add_value(internal, internal, internal, internal),"
+     " FUNCTION 3 pg_catalog.brin_minmax_multi_consistent(internal, internal, internal, integer),"
+     " FUNCTION 4 pg_catalog.brin_minmax_multi_union(internal, internal, internal),"
+     " FUNCTION 5 pg_catalog.brin_minmax_multi_options(internal),"
+     " FUNCTION 11 pg_catalog.brin_minmax_multi_distance_uuid(internal, internal);"
+     " COMMENT ON OPERATOR CLASS %1$s.ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class for ulid';"
+     " COMMENT ON OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operators of ulid';",
+     "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin;"
+     " ALTER EXTENSION uidext ADD OPERATOR CLASS %1$s.ulid_minmax_multi_ops USING brin;"},
+    {140000, "operator class ulid_bloom_ops for access method brin", "ulid_bloom_ops", brin_opclass_present,
+     "CREATE OPERATOR CLASS %1$s.ulid_bloom_ops FOR TYPE %1$s.ulid USING brin AS"
+     " OPERATOR 1 %1$s.=,"
+     " FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),"
+     " FUNCTION 2 pg_catalog.brin_bloom_add_value(internal, internal, internal, internal),"
+     " FUNCTION 3 pg_catalog.brin_bloom_consistent(internal, internal, internal, integer),"
+     " FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),"
+     " FUNCTION 5 pg_catalog.brin_bloom_options(internal),"
+     " FUNCTION 11 %1$s.ulid_hash(%1$s.ulid);"
+     " COMMENT ON OPERATOR CLASS %1$s.ulid_bloom_ops USING brin IS 'BRIN bloom operator class for ulid (equality only)';"
+     " COMMENT ON OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin IS 'BRIN bloom operators of ulid';",
+     "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin;"
+     " ALTER EXTENSION uidext ADD OPERATOR CLASS %1$s.ulid_bloom_ops USING brin;"},
+    {180000, "function ulid_skipsupport(internal)", "ulid_skipsupport", function_present,
+     "CREATE FUNCTION %1$s.ulid_skipsupport(internal) RETURNS void"
+     " AS 'uuid_skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;"
+     " COMMENT ON FUNCTION %1$s.ulid_skipsupport(internal) IS 'btree skip scan support';",
+     "ALTER EXTENSION uidext ADD FUNCTION %1$s.ulid_skipsupport(internal);"},
+    {180000, "function 6 (skip support) of operator family ulid_ops for access method btree", "ulid_ops",
+     "SELECT EXISTS (SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily"
+     " JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod"
+     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6)",
+     "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
+     " ADD FUNCTION 6 (%1$s.ulid, %1$s.ulid) %1$s.ulid_skipsupport(internal);",
+     nullptr},
+};
+
+}  // namespace uidext::pg
