@@ -28,10 +28,15 @@ PG_INCLUDE_SERVER := $(shell $(PG_CONFIG) --includedir-server)
 
 # -isystem makes PostgreSQL's headers system headers: their warnings (and the C++17
 # "register" error under clang) stay out of our -Werror build; -Isrc finds core/ and pg/.
-PG_CPPFLAGS = -Isrc -isystem $(PG_INCLUDE_SERVER)
-PG_CXXFLAGS = -std=c++17 -Wextra -Wno-unused-parameter $(if $(WERROR),-Werror)
-# PGXS links the module with gcc, so the C++ runtime must be named.
-SHLIB_LINK += -lstdc++
+PG_CPPFLAGS = -Isrc -isystem $(PG_INCLUDE_SERVER) -DUIDEXT_VERSION='"$(EXTVERSION)"'
+# Hidden by default: the library exports only what PostgreSQL looks up by name (see
+# src/pg/pg_includes.hpp; 16+ adds these flags itself, 13-15 do not).
+PG_CXXFLAGS = -std=c++17 -Wextra -Wno-unused-parameter -fvisibility=hidden -fvisibility-inlines-hidden \
+	$(if $(WERROR),-Werror)
+# PGXS links the module with gcc, so the C++ runtime must be named. -Bsymbolic binds the
+# library's references to its own exported names (gen_ulid, uuid_timestamptz_to_v7, which
+# pg_uuidv7's library exports too) to its own definitions, whatever else the process loaded.
+SHLIB_LINK += -lstdc++ -Wl,-Bsymbolic
 # MD5 and SHA-1 of name-based UUIDs (src/core/digest.cpp); PostgreSQL itself links libcrypto.
 SHLIB_LINK += -lcrypto
 

@@ -148,9 +148,13 @@ FROM (VALUES ('ulid_in(NULL)', (ulid_in(NULL))::text),
 SELECT min(v) AS min_skips_null, max(v) AS max_skips_null
 FROM (VALUES (NULL::ulid), ('01ARZ3NDEKTSV4RRFFQ69G5FAV'), (NULL), ('00000000000000000000000000')) s(v);
 
--- Bad text elsewhere: in an array, through text, and a very long string.
+-- Bad text elsewhere: in an array, through text, a very long string; mistyped UUIDs name the
+-- character, UUIDs of the wrong shape the length.
 SELECT label, bad_input_error(statement) AS error
 FROM (VALUES ('array element', $q$SELECT '{01ARZ3NDEKTSV4RRFFQ69G5FAV,01ARZ3NDEKTSV4RRFFQ69G5FAU}'::ulid[]$q$),
+             ('uuid, g for b', $q$SELECT '01563e3a-b5d3-d676-4c61-efb99302bd5g'::ulid$q$),
+             ('uuid in braces, O for 0', $q$SELECT '{O1563e3ab5d3d6764c61efb99302bd5b}'::ulid$q$),
+             ('uuid, a digit short', $q$SELECT '01563e3a-b5d3-d676-4c61-efb99302bd5'::ulid$q$),
              ('through text', $q$SELECT 'not a ulid'::text::ulid$q$),
              ('100000 characters', format('SELECT %L::ulid', repeat('0', 100000))),
              ('26 two-byte characters', format('SELECT %L::ulid', repeat('é', 26)))) AS t(label, statement);

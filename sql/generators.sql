@@ -38,9 +38,17 @@ SELECT bool_and(ulid_extract_timestamp(id) <= clock_timestamp() + interval '1 se
 SELECT bool_and(a < b) AS ordered FROM (SELECT gen_monotonic_ulid() AS a, gen_ulid() AS x, gen_monotonic_ulid() AS b
                                         FROM generate_series(1, 1000)) s;
 
--- Scope of monotonic ordering: per connection unless preloaded.
+-- Scope of monotonic ordering: per connection unless preloaded. Asking for 'server' without the
+-- preload makes the monotonic generators refuse rather than order per connection only.
 SELECT uidext_monotonic_scope(), current_setting('uidext.monotonic_scope') AS setting;
 SET uidext.monotonic_scope = 'server';
+SELECT uidext_monotonic_scope(), current_setting('uidext.monotonic_scope') AS setting;
+SELECT gen_monotonic_ulid();
+SELECT gen_monotonic_uuidv7();
+SELECT uuidv7() IS NOT NULL AS other_generators_work;
+RESET uidext.monotonic_scope;
+SELECT gen_monotonic_ulid() < gen_monotonic_ulid() AS works_again;
+SET uidext.monotonic_scope = 'everywhere';
 
 -- Generators are volatile and parallel safe.
 SELECT proname, provolatile, proparallel FROM pg_proc

@@ -7,12 +7,17 @@ SELECT count(*) AS values, count(DISTINCT u) AS distinct_values,
        bool_and(substr(u::text, 15, 1) = '7') AS version_7,
        bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS rfc_variant,
        bool_and(ulid_extract_timestamp(u::ulid) BETWEEN statement_timestamp() - interval '1 minute'
-                                                   AND clock_timestamp() + interval '1 second') AS time_is_now
+                                                   AND clock_timestamp()) AS time_is_now
 FROM v7;
 SELECT bool_and(a.u < b.u) AS strictly_increasing FROM v7 a JOIN v7 b ON b.n = a.n + 1;
--- rand_a is the sub-millisecond fraction: within a millisecond it increases with every call.
-SELECT bool_and(substr(b.u::text, 16, 3) > substr(a.u::text, 16, 3)) AS fraction_increases
-FROM v7 a JOIN v7 b ON b.n = a.n + 1 WHERE left(a.u::text, 13) = left(b.u::text, 13);
+-- rand_a is the clock's sub-millisecond fraction; a value whose clock reading has not moved on
+-- keeps it and adds 1 to the 12-bit counter at the top of rand_b (bits 2-13 of octets 8-9).
+SELECT bool_and(CASE WHEN left(a.u::text, 18) = left(b.u::text, 18)
+                     THEN (('x' || substr(b.u::text, 20, 4))::bit(16)::int >> 2 & 4095)
+                          = (('x' || substr(a.u::text, 20, 4))::bit(16)::int >> 2 & 4095) + 1
+                     ELSE substr(b.u::text, 1, 18) > substr(a.u::text, 1, 18) END) AS fraction_or_counter_increases,
+       count(*) FILTER (WHERE left(a.u::text, 18) <> left(b.u::text, 18)) > 0 AS fraction_moves
+FROM v7 a JOIN v7 b ON b.n = a.n + 1;
 
 -- gen_monotonic_uuidv7(): the same format and order.
 SELECT bool_and(a < b AND substr(b::text, 15, 1) = '7') AS ordered_v7
@@ -30,6 +35,16 @@ FROM (SELECT t, lag(t) OVER (ORDER BY y) AS prev
             FROM generate_series(1971, 10888) y) s) s2 WHERE prev IS NOT NULL;
 SELECT uuidv7(interval '-60 years');
 SELECT uuidv7(interval '9000 years');
+-- PostgreSQL 18's limits, on both sides: a shifted time from 1970-01-01 00:00:00 to
+-- 10889-08-02 05:31:50.655000 UTC ((2^48 - 1) ms * 1000 us), so the rest of that last
+-- millisecond is rejected too. The shift is taken from clock_timestamp() just before the call,
+-- which reads the clock microseconds later: each target leaves at least 0.9 ms for that.
+SELECT ulid_extract_timestamp(uuidv7(timestamptz '10889-08-02 05:31:50.650+00' - clock_timestamp())::ulid)
+       BETWEEN '10889-08-02 05:31:50.650+00' AND '10889-08-02 05:31:50.655+00' AS accepted_just_before_the_limit;
+SELECT uuidv7(timestamptz '10889-08-02 05:31:50.6551+00' - clock_timestamp());  -- inside the last millisecond
+SELECT ulid_extract_timestamp(uuidv7(timestamptz '1970-01-01 00:00:00.001+00' - clock_timestamp())::ulid)
+       BETWEEN '1970-01-01 00:00:00.001+00' AND '1970-01-01 00:00:00.005+00' AS accepted_just_after_1970;
+SELECT uuidv7(timestamptz '1969-12-31 23:59:59.999+00' - clock_timestamp());
 SELECT uuidv7(NULL) IS NULL AS strict;
 
 -- uuidv4(): version 4, random.

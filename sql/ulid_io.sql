@@ -75,29 +75,33 @@ SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid AS still_serving;
 -- Binary send/recv: the raw 16 bytes, like uuid.
 SELECT ulid_send('01ARZ3NDEKTSV4RRFFQ69G5FAV') = uuid_send('01563e3a-b5d3-d676-4c61-efb99302bd5b') AS send_matches_uuid;
 
--- Binary COPY round trip through a client-side file.
+-- Binary COPY round trip through client-side files, in a private directory made for this run
+-- (mktemp -d: mode 0700, unpredictable name) and removed at the end.
+\set copy_dir `mktemp -d`
+\setenv UIDEXT_COPY_DIR :copy_dir
 CREATE TABLE copy_src (id ulid, note text);
 INSERT INTO copy_src SELECT u::ulid, 'row ' || i FROM (SELECT gen_random_uuid() AS u, i FROM generate_series(1, 1000) i) s;
 INSERT INTO copy_src VALUES ('00000000000000000000000000', 'min'), ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'max'), (NULL, 'null');
-\copy copy_src TO '/tmp/uidext_regress_copy.bin' WITH (FORMAT binary)
+\copy copy_src TO PROGRAM 'cat > "$UIDEXT_COPY_DIR/copy.bin"' WITH (FORMAT binary)
 CREATE TABLE copy_dst (LIKE copy_src);
-\copy copy_dst FROM '/tmp/uidext_regress_copy.bin' WITH (FORMAT binary)
+\copy copy_dst FROM PROGRAM 'cat "$UIDEXT_COPY_DIR/copy.bin"' WITH (FORMAT binary)
 SELECT count(*) AS rows, count(*) FILTER (WHERE d.id IS NOT DISTINCT FROM s.id) AS identical
 FROM copy_src s JOIN copy_dst d USING (note);
-\copy copy_src TO '/tmp/uidext_regress_copy.txt'
+\copy copy_src TO PROGRAM 'cat > "$UIDEXT_COPY_DIR/copy.txt"'
 TRUNCATE copy_dst;
-\copy copy_dst FROM '/tmp/uidext_regress_copy.txt'
+\copy copy_dst FROM PROGRAM 'cat "$UIDEXT_COPY_DIR/copy.txt"'
 SELECT count(*) AS rows, count(*) FILTER (WHERE d.id IS NOT DISTINCT FROM s.id) AS identical
 FROM copy_src s JOIN copy_dst d USING (note);
 
 -- A 16-byte binary value of type uuid reads back as ulid: binary formats are interchangeable.
 CREATE TABLE copy_uuid (id uuid, note text);
 INSERT INTO copy_uuid SELECT id::uuid, note FROM copy_src;
-\copy copy_uuid TO '/tmp/uidext_regress_copy_uuid.bin' WITH (FORMAT binary)
+\copy copy_uuid TO PROGRAM 'cat > "$UIDEXT_COPY_DIR/copy_uuid.bin"' WITH (FORMAT binary)
 TRUNCATE copy_dst;
-\copy copy_dst FROM '/tmp/uidext_regress_copy_uuid.bin' WITH (FORMAT binary)
+\copy copy_dst FROM PROGRAM 'cat "$UIDEXT_COPY_DIR/copy_uuid.bin"' WITH (FORMAT binary)
 SELECT count(*) FILTER (WHERE d.id IS NOT DISTINCT FROM s.id) AS identical FROM copy_src s JOIN copy_dst d USING (note);
 
 -- clean up
+\! rm -r "$UIDEXT_COPY_DIR"
 DROP TABLE copy_src, copy_dst, copy_uuid;
 DROP FUNCTION ulid_input_error(text);

@@ -14,10 +14,13 @@
 # - PostgreSQL's headers are system headers (-isystem, from the Makefile): not our code, so
 #   their findings are not reported. cppcheck needs the compiler's platform macros
 #   (__GNUC__, __x86_64__) to get through s_lock.h, and then flags two returns of function
-#   pointer calls in executor/tuptable.h that it cannot type; those are suppressed by path.
+#   pointer calls in executor/tuptable.h that it cannot type; those are suppressed by path:
+#   /usr/include and the server include directory pg_config reports (a PostgreSQL installed
+#   elsewhere, e.g. /usr/local/pgsql/include/server, is not under /usr/include).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PG_CONFIG=${PG_CONFIG:-pg_config}
+PG_INCLUDE_SERVER=$("$PG_CONFIG" --includedir-server)
 
 work=$(mktemp -d /tmp/uidext-static.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -56,7 +59,7 @@ echo "== cppcheck"
 if cppcheck --project=compile_commands.json --std=c++17 -q --error-exitcode=1 \
         --enable=warning,performance,portability --inline-suppr \
         -D__GNUC__=12 -D__x86_64__ -D__linux__ \
-        --suppress='*:/usr/include/*' \
+        --suppress='*:/usr/include/*' --suppress="*:$PG_INCLUDE_SERVER/*" \
         --template='{file}:{line}:{column}: {severity}: {message} [{id}]' >"$work/cppcheck.log" 2>&1 \
     && ! grep -qE '^src/.*: (error|warning|performance|portability|style)' "$work/cppcheck.log"; then
     echo "static-analysis cppcheck: passed"

@@ -14,6 +14,7 @@ enum class decode_status {
     bad_length,     // neither 26 base32 digits nor a UUID text form
     bad_character,  // not a Crockford digit (I, L, O, U included): see position
     overflow,       // first digit above 7: the value would need more than 128 bits
+    bad_hex_digit,  // a UUID text form but for this character, which is not a hex digit
 };
 
 struct decode_result {

@@ -1,4 +1,4 @@
-// Generator steps: value layout, the monotonic ULID increment and UUIDv7's sub-ms fraction.
+// Generator steps: value layout, the monotonic ULID increment, UUIDv7 bounds and version bits.
 #include "generators.hpp"
 
 #include <cstring>  // std::memcpy, std::memset
@@ -41,16 +41,6 @@ bool next_monotonic_ulid(ulid_monotonic_state& state, std::uint64_t now_ms, cons
 void set_uuid_version(std::uint8_t value[16], int version) noexcept {
     value[6] = static_cast<std::uint8_t>((value[6] & 0x0F) | (version << 4));
     value[8] = static_cast<std::uint8_t>((value[8] & 0x3F) | 0x80);
-}
-
-void make_uuidv7(std::uint64_t unix_ms, std::uint32_t sub_ms_ns, const std::uint8_t random[uuidv7_random_size],
-                 std::uint8_t out[16]) noexcept {
-    write_unix_ms(out, unix_ms);
-    const std::uint32_t fraction = static_cast<std::uint32_t>((std::uint64_t{sub_ms_ns} << 12) / 1000000);
-    out[6] = static_cast<std::uint8_t>(fraction >> 8);
-    out[7] = static_cast<std::uint8_t>(fraction);
-    std::memcpy(out + 8, random, uuidv7_random_size);
-    set_uuid_version(out, 7);
 }
 
 void make_uuidv7_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept {

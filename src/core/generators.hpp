@@ -3,14 +3,13 @@
 // server-wide mode, the shared memory and its lock.
 #pragma once
 
-#include <cstdint>  // std::uint8_t, std::uint32_t, std::uint64_t, std::int64_t
+#include <cstdint>  // std::uint8_t, std::uint64_t
 
 #include "bytes16.hpp"
 
 namespace uidext {
 
 constexpr int ulid_random_size = 10;   // 80 bits after the 48-bit time
-constexpr int uuidv7_random_size = 8;  // bytes 8-15: 62 random bits once the variant is set
 
 // ULID: 48-bit ms then 80 random bits.
 void make_ulid(std::uint64_t unix_ms, const std::uint8_t random[ulid_random_size], std::uint8_t out[16]) noexcept;
@@ -34,20 +33,6 @@ struct ulid_monotonic_state {
 // True when the next monotonic step at now_ms starts a millisecond afresh and so reads
 // `fresh`; otherwise it only increments, and callers may skip drawing random bytes.
 [[nodiscard]] bool monotonic_ulid_needs_fresh(const ulid_monotonic_state& state, std::uint64_t now_ms) noexcept;
-
-// RFC 9562 section 6.2 method 3, as PostgreSQL 18: rand_a holds the sub-millisecond time in
-// 1/4096 ms, and the clock is forced forward by at least this step per value so that
-// (ms, rand_a) strictly increases: 1e6 / 4096 + 1 ns.
-constexpr std::int64_t uuidv7_min_step_ns = 1000000 / 4096 + 1;
-
-// The nanosecond time of the next UUIDv7 after one made at previous_ns.
-[[nodiscard]] constexpr std::int64_t next_ascending_ns(std::int64_t previous_ns, std::int64_t now_ns) noexcept {
-    return previous_ns + uuidv7_min_step_ns >= now_ns ? previous_ns + uuidv7_min_step_ns : now_ns;
-}
-
-// UUIDv7 from a millisecond, the nanoseconds within it (< 1e6) and 8 random bytes.
-void make_uuidv7(std::uint64_t unix_ms, std::uint32_t sub_ms_ns, const std::uint8_t random[uuidv7_random_size],
-                 std::uint8_t out[16]) noexcept;
 
 // Smallest or largest valid UUIDv7 (version and variant set) of a millisecond.
 void make_uuidv7_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept;

@@ -12,6 +12,9 @@ decode_result parse_ulid_input(std::string_view text, std::uint8_t out[16]) noex
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (static_cast<unsigned char>(text[i]) >= 0x80) return {decode_status::bad_character, i};
     }
+    // A mistyped UUID: name the character, not the length.
+    std::size_t position = 0;
+    if (find_bad_uuid_digit(text, position)) return {decode_status::bad_hex_digit, position};
     return {decode_status::bad_length, 0};
 }
 

@@ -49,6 +49,23 @@ bool decode_uuid_text(std::string_view text, std::uint8_t out[16]) noexcept {
     return true;
 }
 
+bool find_bad_uuid_digit(std::string_view text, std::size_t& position) noexcept {
+    constexpr std::size_t longest = 2 + 32 + 7;  // braces, digits, a hyphen after every 4 but the last
+    if (text.size() > longest) return false;
+    char patched[longest];
+    std::size_t first_bad = text.size();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool structural = hex_value(c) >= 0 || c == '-' || c == '{' || c == '}';
+        patched[i] = structural ? c : '0';
+        if (!structural && first_bad == text.size()) first_bad = i;
+    }
+    std::uint8_t ignored[16];
+    if (first_bad == text.size() || !decode_uuid_text(std::string_view(patched, text.size()), ignored)) return false;
+    position = first_bad;
+    return true;
+}
+
 void encode_uuid_text(const std::uint8_t value[16], char out[uuid_text_length]) noexcept {
     constexpr char hex[] = "0123456789abcdef";
     std::size_t pos = 0;

@@ -19,9 +19,7 @@ std::uint64_t now_ms() {
 
 [[noreturn]] void report_clock_out_of_range();
 void report_clock_out_of_range() {
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("timestamp out of range for type %s", "ulid"),
-                    errdetail("The system clock or the previous value is past 10889-08-02 05:31:50.655 UTC.")));
+    pg::report_time_out_of_range(pg::time_target::ulid);
 }
 
 // A ULID of the given millisecond with 80 fresh random bits.
@@ -54,7 +52,7 @@ UIDEXT_FUNCTION(gen_monotonic_ulid) {
     std::uint8_t* value = pg::new_value();
     const std::uint64_t ms = now_ms();
     bool ok;
-    if (pg::server_state* shared = pg::shared_state()) {
+    if (pg::server_state* shared = pg::monotonic_shared_state()) {
         // Drawn before the lock: refilling the pool may raise an error.
         pg::random_bytes(fresh, sizeof fresh);
         SpinLockAcquire(&shared->ulid_lock);

@@ -1,8 +1,10 @@
 // uuidv7(), uuidv7(interval), gen_monotonic_uuidv7() and uuidv4(), with PostgreSQL 18's
-// semantics on every supported version.
+// semantics on every supported version; the layout that keeps UUIDv7 times from running ahead
+// of the clock is in core/uuidv7.hpp.
 #include "core/clock.hpp"
 #include "core/generators.hpp"
 #include "core/time_range.hpp"
+#include "core/uuidv7.hpp"
 
 #include "shared_state.hpp"
 
@@ -10,73 +12,72 @@ using namespace uidext;
 
 namespace {
 
-std::int64_t connection_previous_ns = 0;  // like PostgreSQL 18's static previous_ns
+uuidv7_clock connection_clock;  // this connection's previous UUIDv7, like PostgreSQL 18's static previous_ns
 
-std::int64_t connection_ascending_ns() {
-    connection_previous_ns = next_ascending_ns(connection_previous_ns, unix_now_ns());
-    return connection_previous_ns;
+// 22008 as PostgreSQL 18's uuidv7(interval), for a time the 48-bit field cannot hold.
+[[noreturn]] void report_v7_out_of_range() {
+    pg::report_time_out_of_range(pg::time_target::uuidv7);
 }
 
-// Every caller in the server moves one shared clock forward; compare-and-swap, no lock.
-std::int64_t server_ascending_ns(pg::server_state* shared) {
-    const std::int64_t now = unix_now_ns();
-    uint64 previous = pg_atomic_read_u64(&shared->uuidv7_previous_ns);
-    std::int64_t next;
-    do {
-        next = next_ascending_ns(static_cast<std::int64_t>(previous), now);
-    } while (!pg_atomic_compare_exchange_u64(&shared->uuidv7_previous_ns, &previous, static_cast<uint64>(next)));
-    return next;
+// Steps this connection's clock, or with `shared` the server's (under its spinlock: a dozen
+// instructions), for a value whose random bytes are drawn already.
+void step_clock(pg::server_state* shared, const std::uint8_t random[uuidv7_random_bytes], uuidv7_clock& out) {
+    const std::uint64_t now_tick = uuidv7_tick_of_ns(unix_now_ns());
+    bool ok;
+    if (shared) {
+        SpinLockAcquire(&shared->uuidv7_lock);
+        ok = next_uuidv7_clock(shared->uuidv7, now_tick, random);
+        out = shared->uuidv7;
+        SpinLockRelease(&shared->uuidv7_lock);
+    } else {
+        ok = next_uuidv7_clock(connection_clock, now_tick, random);
+        out = connection_clock;
+    }
+    if (!ok) report_v7_out_of_range();
 }
 
-[[noreturn]] void report_v7_out_of_range();
-void report_v7_out_of_range() {
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("timestamp out of range for UUID version 7"),
-                    errdetail("UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.")));
-}
-
-Datum uuidv7_at(std::uint64_t ms, std::uint32_t sub_ms_ns) {
-    if (ms > max_unix_ms) report_v7_out_of_range();
-    std::uint8_t random[uuidv7_random_size];
-    pg::random_bytes(random, sizeof random);
+Datum new_uuidv7(pg::server_state* shared) {
+    std::uint8_t random[uuidv7_random_bytes];
+    pg::random_bytes(random, sizeof random);  // before the lock: refilling the pool may raise an error
+    uuidv7_clock stamp;
+    step_clock(shared, random, stamp);
     std::uint8_t* value = pg::new_value();
-    make_uuidv7(ms, sub_ms_ns, random, value);
+    make_uuidv7(stamp.tick, stamp.counter, random, value);
     PG_RETURN_POINTER(value);
-}
-
-Datum uuidv7_at_ns(std::int64_t ns) {
-    return uuidv7_at(static_cast<std::uint64_t>(ns / 1000000), static_cast<std::uint32_t>(ns % 1000000));
 }
 
 }  // namespace
 
 UIDEXT_FUNCTION(uidext_uuidv7) {
-    return uuidv7_at_ns(connection_ascending_ns());
+    return new_uuidv7(nullptr);
 }
 
-// As PostgreSQL 18.x: the ascending clock shifted with timestamptz + interval (so months and
-// days follow the session time zone), infinite or out-of-range results rejected with 22008.
+// As PostgreSQL 18.x: the connection's clock shifted with timestamptz + interval (so months and
+// days follow the session time zone) at microsecond precision; infinite intervals and results
+// outside 1970-01-01 .. (2^48 - 1) ms * 1000 us rejected with 22008, exactly core's limits.
 UIDEXT_FUNCTION(uidext_uuidv7_interval) {
     Interval* shift = PG_GETARG_INTERVAL_P(0);
-    const std::int64_t ns = connection_ascending_ns();
+    std::uint8_t random[uuidv7_random_bytes];
+    pg::random_bytes(random, sizeof random);
+    uuidv7_clock stamp;
+    step_clock(nullptr, random, stamp);
 #if PG_VERSION_NUM >= 170000
     if (INTERVAL_NOT_FINITE(shift))
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                         errmsg("interval out of range for UUID version 7"),
                         errdetail("UUID version 7 does not support infinite intervals.")));
 #endif
-    TimestampTz ts = ns / 1000 - pg_epoch_offset_us;
-    ts = DatumGetTimestampTz(
+    const TimestampTz ts = uuidv7_tick_start_us(stamp.tick) - pg_epoch_offset_us;
+    const TimestampTz shifted = DatumGetTimestampTz(
         DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(ts), IntervalPGetDatum(shift)));
-    std::uint64_t ms = 0;
-    if (!unix_ms_from_pg_timestamp(ts, ms)) report_v7_out_of_range();
-    const std::int64_t us = ts + pg_epoch_offset_us;
-    return uuidv7_at(ms, static_cast<std::uint32_t>((us % 1000) * 1000 + ns % 1000));
+    if (!uuidv7_shift_in_range(shifted)) report_v7_out_of_range();
+    std::uint8_t* value = pg::new_value();
+    make_uuidv7(static_cast<std::uint64_t>(uuidv7_shift_tick(stamp.tick, shifted - ts)), stamp.counter, random, value);
+    PG_RETURN_POINTER(value);
 }
 
 UIDEXT_FUNCTION(gen_monotonic_uuidv7) {
-    pg::server_state* shared = pg::shared_state();
-    return uuidv7_at_ns(shared ? server_ascending_ns(shared) : connection_ascending_ns());
+    return new_uuidv7(pg::monotonic_shared_state());
 }
 
 UIDEXT_FUNCTION(uidext_uuidv4) {

@@ -25,8 +25,10 @@ std::uint64_t unix_ms_or_error(TimestampTz ts, time_target target);
 // Unix ms of a timestamp without time zone read as UTC, or ERROR 22008 showing it as given.
 std::uint64_t unix_ms_or_error_utc(Timestamp ts, time_target target);
 
-// 22008 for a time outside what 48 bits of milliseconds hold.
+// 22008 for a time outside what 48 bits of milliseconds hold, naming it when there is one
+// (a generator's clock or shifted time has none).
 [[noreturn]] void report_time_out_of_range(TimestampTz ts, time_target target);
+[[noreturn]] void report_time_out_of_range(time_target target);
 
 // Fills out with n strong random bytes from this process's pool, or ERROR.
 void random_bytes(std::uint8_t* out, std::size_t n);

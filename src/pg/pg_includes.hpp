@@ -28,10 +28,21 @@ extern "C" {
 #endif
 }
 
-// Declares an SQL-callable function with C linkage. Bodies hold only trivially destructible
-// locals: ereport(ERROR) longjmps and would skip C++ destructors.
-#define UIDEXT_FUNCTION(name)            \
-    extern "C" {                         \
-    PG_FUNCTION_INFO_V1(name);           \
-    }                                    \
+// The library is built with -fvisibility=hidden: only what PostgreSQL looks up by name is
+// exported (the SQL-callable functions, their pg_finfo_* records, Pg_magic_func and _PG_init).
+// From 16 on, PGDLLEXPORT says so on ELF; before, it is empty there, so it is defined here
+// before PG_FUNCTION_INFO_V1 and PG_MODULE_MAGIC expand.
+#if PG_VERSION_NUM < 160000 && defined(__GNUC__)
+#undef PGDLLEXPORT
+#define PGDLLEXPORT __attribute__((visibility("default")))
+#endif
+
+// Declares an SQL-callable function with C linkage, exported (13-15's PG_FUNCTION_INFO_V1 does
+// not mark the function itself). Bodies hold only trivially destructible locals: ereport(ERROR)
+// longjmps and would skip C++ destructors.
+#define UIDEXT_FUNCTION(name)                   \
+    extern "C" {                                \
+    PGDLLEXPORT Datum name(PG_FUNCTION_ARGS);   \
+    PG_FUNCTION_INFO_V1(name);                  \
+    }                                           \
     extern "C" Datum name(PG_FUNCTION_ARGS)

@@ -32,7 +32,7 @@ void startup_hook() {
     if (!found) {
         std::memset(static_cast<void*>(state), 0, sizeof(server_state));
         SpinLockInit(&state->ulid_lock);
-        pg_atomic_init_u64(&state->uuidv7_previous_ns, 0);
+        SpinLockInit(&state->uuidv7_lock);
     }
     LWLockRelease(AddinShmemInitLock);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/generators.hpp"
+#include "core/uuidv7.hpp"
 
 #include "glue.hpp"
 
@@ -11,11 +12,19 @@ namespace uidext::pg {
 struct server_state {
     slock_t ulid_lock;  // held only for one next_monotonic_ulid step
     ulid_monotonic_state ulid;
-    pg_atomic_uint64 uuidv7_previous_ns;  // advanced lock-free by compare-and-swap
+    slock_t uuidv7_lock;  // held only for one next_uuidv7_clock step
+    uuidv7_clock uuidv7;
 };
 
 // The shared state, or nullptr when the library was not preloaded.
 server_state* shared_state();
+
+// For gen_monotonic_*(): the shared state, nullptr for per-connection order, or ERROR 55000
+// when uidext.monotonic_scope demands 'server' in a server without the preload.
+server_state* monotonic_shared_state();
+
+// Defines uidext.monotonic_scope; called from _PG_init.
+void define_monotonic_scope(bool preloaded);
 
 // Called from _PG_init while shared_preload_libraries is processed.
 void request_shared_state();

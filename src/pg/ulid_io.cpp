@@ -28,25 +28,29 @@ void report_bad_input(const char* text, decode_result result, Node* escontext) {
                                       pg_mbstrlen(text))));
         break;
     case decode_status::bad_character:
+    case decode_status::bad_hex_digit: {
+        const char* digit = result.status == decode_status::bad_hex_digit ? "hexadecimal digit" : "Crockford base32 digit";
         if (bad >= 0x20 && bad < 0x7F)
             UIDEXT_INPUT_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                                 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
-                                errdetail("\"%c\" at position %d is not a Crockford base32 digit.", bad, position),
-                                lookalike ? errhint("Crockford base32 leaves out I, L, O and U; type ulid does "
-                                                    "not read them as 1 or 0.")
-                                          : 0));
+                                errdetail("\"%c\" at position %d is not a %s.", bad, position, digit),
+                                lookalike && result.status == decode_status::bad_character
+                                    ? errhint("Crockford base32 leaves out I, L, O and U; type ulid does "
+                                              "not read them as 1 or 0.")
+                                    : 0));
         else if (bad < 0x20 || bad == 0x7F)
             UIDEXT_INPUT_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                                 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
-                                errdetail("The control character 0x%02X at position %d is not a Crockford base32 digit.",
-                                          bad, position)));
+                                errdetail("The control character 0x%02X at position %d is not a %s.", bad, position,
+                                          digit)));
         else  // a multibyte character: show it whole, count characters, not bytes
             UIDEXT_INPUT_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                                 errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
-                                errdetail("\"%.*s\" at position %d is not a Crockford base32 digit.",
+                                errdetail("\"%.*s\" at position %d is not a %s.",
                                           pg_mblen(text + result.position), text + result.position,
-                                          pg_mbstrlen_with_len(text, static_cast<int>(result.position)) + 1)));
+                                          pg_mbstrlen_with_len(text, static_cast<int>(result.position)) + 1, digit)));
         break;
+    }
     case decode_status::overflow:
         UIDEXT_INPUT_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                             errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),

@@ -32,7 +32,8 @@ cluster_start mono_pre shared_preload_libraries=uidext
 q -c "CREATE EXTENSION uidext"
 check "scope function (preloaded)" "$(q -c 'SELECT uidext_monotonic_scope()')" server
 check "SHOW uidext.monotonic_scope (preloaded, fresh session)" "$(q -c 'SHOW uidext.monotonic_scope')" server
-check_match "the setting is read-only" "$(q -c "SET uidext.monotonic_scope = 'connection'" 2>&1)" 'cannot be changed'
+check_match "the setting cannot be lowered below what is in force" \
+    "$(q -c "SET uidext.monotonic_scope = 'connection'" 2>&1)" 'invalid value for parameter "uidext.monotonic_scope"'
 
 run_pgbench "$CLIENTS" "$TX_PER_CLIENT"
 read -r rows dup_u dup_v conns <<<"$(q -F ' ' -c "SELECT count(*), count(*) - count(DISTINCT u), count(*) - count(DISTINCT v), count(DISTINCT pid) FROM mono")"
@@ -59,6 +60,21 @@ out=$(q -c 'SHOW uidext.monotonic_scope' 2>&1)
 echo "    SHOW in a fresh session before the library is loaded: $out"
 check_match "SHOW before the library is loaded in a fresh session" "$out" 'unrecognized configuration parameter|^connection$'
 check "scope function and SHOW (not preloaded)" "$(q -c 'SELECT uidext_monotonic_scope()' -c 'SHOW uidext.monotonic_scope' | tr '\n' ' ')" "connection connection "
+# Before the library is loaded the setting is a placeholder anyone may SET: whatever SHOW then
+# says is kept once it loads. 'server' without the preload: the generators refuse.
+out=$(q -c "SET uidext.monotonic_scope = 'server'" -c 'SHOW uidext.monotonic_scope' -c 'SELECT gen_monotonic_uuidv7()' 2>&1)
+check_match "SET 'server' before the load: SHOW says server and gen_monotonic_uuidv7() refuses (55000)" "$out" \
+    '^server$'
+check_match "... with the preload error" "$out" 'must be loaded via "shared_preload_libraries"'
+q -c "ALTER DATABASE postgres SET uidext.monotonic_scope = 'server'"
+out=$(q -c 'SHOW uidext.monotonic_scope' -c 'SELECT gen_monotonic_ulid()' 2>&1)
+check_match "ALTER DATABASE SET 'server' without the preload: a new session refuses" "$out" \
+    'must be loaded via "shared_preload_libraries"'
+q -c "ALTER DATABASE postgres RESET uidext.monotonic_scope"
+check_match "SET to another value before the load: rejected when the library loads" \
+    "$(q -c "SET uidext.monotonic_scope = 'cluster'" -c 'SELECT gen_monotonic_ulid() IS NOT NULL' -c 'SHOW uidext.monotonic_scope' 2>&1 | tr '\n' ' ')" \
+    'invalid value for parameter "uidext.monotonic_scope": "cluster".* t connection $'
+
 check_match "generators work without preload" \
     "$(q -c 'SELECT gen_monotonic_ulid() < gen_monotonic_ulid(), gen_monotonic_uuidv7() < gen_monotonic_uuidv7()' -F ' ')" '^t t$'
 

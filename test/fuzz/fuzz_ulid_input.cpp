@@ -1,8 +1,13 @@
 // parse_ulid_input (what ulid_in accepts) against a model built from the two references:
 // 26 characters -> the ULID verdict; else a uuid text form -> accepted; else the first
-// non-ASCII byte is reported as a bad character, or the length is wrong. Also checks what the
+// non-ASCII byte is reported as a bad character; else, if reading every character that is not
+// a hex digit, '-', '{' or '}' as a digit gives a uuid text form, the first such character is a
+// bad hex digit; else the length is wrong. Also checks what the
 // glue relies on: the reported position lies inside the text. ulid_in receives a C string, so
 // the text up to the first NUL is checked as well.
+#include <cctype>
+#include <string>
+
 #include "reference.hpp"
 
 namespace {
@@ -31,11 +36,28 @@ void check_input(std::string_view text) {
                 break;
             }
         }
+        if (want_status == uidext::decode_status::bad_length) {
+            std::string patched(text);
+            std::size_t first = std::string::npos;
+            for (std::size_t i = 0; i < patched.size(); ++i) {
+                if (!std::isxdigit(static_cast<unsigned char>(patched[i])) && patched[i] != '-' && patched[i] != '{' &&
+                    patched[i] != '}') {
+                    patched[i] = '0';
+                    if (first == std::string::npos) first = i;
+                }
+            }
+            if (first != std::string::npos && fuzzref::ref_uuid_text_ok(patched)) {
+                want_status = uidext::decode_status::bad_hex_digit;
+                want_position = first;
+            }
+        }
     }
     FUZZ_CHECK(got.status == want_status, text);
     FUZZ_CHECK(got.position == want_position, text);
     // report_bad_input reads text[position] (and, for a multibyte character, pg_mblen from there).
-    FUZZ_CHECK(got.status != uidext::decode_status::bad_character || got.position < text.size(), text);
+    FUZZ_CHECK((got.status != uidext::decode_status::bad_character && got.status != uidext::decode_status::bad_hex_digit) ||
+                   got.position < text.size(),
+               text);
     if (got.status != uidext::decode_status::ok) return;
     FUZZ_CHECK(std::memcmp(out, want_bytes, 16) == 0, text);
 

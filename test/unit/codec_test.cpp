@@ -139,3 +139,27 @@ TEST(ulid_input, takes_ulid_or_uuid_and_names_non_ascii) {
     EXPECT_EQ(accented.position, 25U);
     EXPECT_EQ(parse_ulid_input("01ARZ3NDEK", a.data()).status, decode_status::bad_length);
 }
+
+TEST(ulid_input, names_the_bad_character_of_a_mistyped_uuid) {
+    bytes a{};
+    struct {
+        const char* text;
+        std::size_t position;
+    } const cases[] = {
+        {"01563e3a-b5d3-d676-4c61-efb99302bd5g", 35},    // the example
+        {"01563e3ab5d3d6764c61efb99302bd5G", 31},        // no hyphens
+        {"{x1563e3a-b5d3-d676-4c61-efb99302bd5b}", 1},   // braces
+        {"01563e3a-b5d3-d676-4c61-efb993z2bd5q", 30},    // two: the first
+        {"01563e3a-b5d3-d676-4c61-efb99302bd5\x01", 35},  // a control character
+    };
+    for (const auto& c : cases) {
+        const decode_result r = parse_ulid_input(c.text, a.data());
+        EXPECT_EQ(r.status, decode_status::bad_hex_digit) << c.text;
+        EXPECT_EQ(r.position, c.position) << c.text;
+    }
+    // Not a UUID's shape: still a length problem.
+    for (const char* text : {"01563e3a-b5d3-d676-4c61-efb99302bd5", "01563e3a-b5d3-d676-4c61-efb99302bd5bb",
+                             "01563e3a--b5d3-d676-4c61-efb99302bd5g", "not a ulid"}) {
+        EXPECT_EQ(parse_ulid_input(text, a.data()).status, decode_status::bad_length) << text;
+    }
+}

@@ -9,6 +9,7 @@
 #include "core/generators.hpp"
 #include "core/random_pool.hpp"
 #include "core/time_range.hpp"
+#include "core/uuidv7.hpp"
 
 using namespace uidext;
 
@@ -114,51 +115,17 @@ TEST(monotonic_ulid, ten_million_calls_a_second_stay_strictly_increasing) {
     }
 }
 
-TEST(uuidv7, ascending_clock_follows_postgres_18) {
-    EXPECT_EQ(uuidv7_min_step_ns, 245);
-    EXPECT_EQ(next_ascending_ns(0, 1000000), 1000000);         // clock ahead: use it
-    EXPECT_EQ(next_ascending_ns(1000000, 1000000), 1000245);   // standing still: step
-    EXPECT_EQ(next_ascending_ns(1000000, 5), 1000245);         // clock back: step from previous
-    EXPECT_EQ(next_ascending_ns(1000000, 1000245), 1000245);   // exactly one step
-    EXPECT_EQ(next_ascending_ns(1000000, 1000246), 1000246);
-}
-
-TEST(uuidv7, layout_version_variant_and_fraction) {
-    const std::uint8_t random[uuidv7_random_size] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    bytes out{};
-    make_uuidv7(0x017F22E279B0, 500000, random, out.data());  // half a millisecond
-    EXPECT_EQ(read_unix_ms(out.data()), 0x017F22E279B0U);
-    EXPECT_EQ(out[6] >> 4, 7);
-    EXPECT_EQ(((out[6] & 0x0F) << 8) | out[7], 2048);  // 0.5 ms = 2048/4096
-    EXPECT_EQ(out[8] & 0xC0, 0x80);
-    EXPECT_EQ(out[8], 0xBF);
-}
-
-TEST(uuidv7, fast_standing_and_backward_clocks_give_strictly_increasing_values) {
-    const std::uint8_t random[uuidv7_random_size] = {};
-    std::int64_t previous_ns = 0;
-    bytes previous{};
-    const std::int64_t start = INT64_C(1700000000000000000);
-    for (int i = 0; i < 2000000; ++i) {
-        // 10+ million calls a second, with a 5 ms step back every 100 000 calls.
-        std::int64_t now = start + i * 90 - (i / 100000) * 5000000;
-        previous_ns = next_ascending_ns(previous_ns, now);
-        bytes next{};
-        make_uuidv7(static_cast<std::uint64_t>(previous_ns / 1000000), static_cast<std::uint32_t>(previous_ns % 1000000),
-                    random, next.data());
-        ASSERT_LT(previous, next) << i;  // random bytes are constant: order comes from time alone
-        previous = next;
-    }
-}
-
 TEST(uuidv7, bounds_enclose_their_millisecond) {
     bytes lower{}, upper{}, value{};
     make_uuidv7_bound(1645557742000, false, lower.data());
     make_uuidv7_bound(1645557742000, true, upper.data());
-    const std::uint8_t random[uuidv7_random_size] = {0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE, 0xF0};
-    make_uuidv7(1645557742000, 999999, random, value.data());
+    const std::uint8_t random[uuidv7_random_bytes] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    make_uuidv7(1645557742000 * uuidv7_ticks_per_ms + 4095, 4095, random, value.data());  // the last of the ms
     EXPECT_LT(lower, value);
-    EXPECT_LT(value, upper);
+    EXPECT_EQ(value, upper);  // the upper bound is a value the generators can make
+    const std::uint8_t zero[uuidv7_random_bytes] = {};
+    make_uuidv7(1645557742000 * uuidv7_ticks_per_ms, 0, zero, value.data());  // the first
+    EXPECT_EQ(value, lower);
     EXPECT_EQ(lower[6], 0x70);
     EXPECT_EQ(lower[8], 0x80);
     EXPECT_EQ(upper[6], 0x7F);
