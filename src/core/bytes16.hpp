@@ -1,7 +1,9 @@
-// The 16-byte value shared by ulid and uuid, and its 48-bit big-endian millisecond prefix.
+// The 16-byte value shared by ulid and uuid, its 48-bit big-endian millisecond prefix, and
+// big-endian 64-bit words within it.
 #pragma once
 
 #include <cstdint>  // std::uint8_t, std::uint64_t
+#include <cstring>  // std::memcpy
 
 namespace uidext {
 
@@ -20,6 +22,23 @@ inline void write_unix_ms(std::uint8_t* value, std::uint64_t ms) noexcept {
         value[i] = static_cast<std::uint8_t>(ms);
         ms >>= 8;
     }
+}
+
+// One unaligned load or store and a byte swap (the loops GCC leaves as loops).
+[[nodiscard]] inline std::uint64_t load_big_endian_64(const std::uint8_t* p) noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+inline void store_big_endian_64(std::uint8_t* p, std::uint64_t v) noexcept {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    std::memcpy(p, &v, 8);
 }
 
 }  // namespace uidext

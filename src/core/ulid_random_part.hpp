@@ -5,26 +5,10 @@
 #pragma once
 
 #include <cstdint>  // std::uint8_t, std::uint64_t
-#include <cstring>  // std::memcpy
+
+#include "bytes16.hpp"  // load_big_endian_64, store_big_endian_64
 
 namespace uidext {
-
-// One unaligned load or store and a byte swap (the loops GCC leaves as loops).
-[[nodiscard]] inline std::uint64_t load_big_endian_64(const std::uint8_t* p) noexcept {
-    std::uint64_t v;
-    std::memcpy(&v, p, 8);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
-inline void store_big_endian_64(std::uint8_t* p, std::uint64_t v) noexcept {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    std::memcpy(p, &v, 8);
-}
 
 // Adds `addend` to the 80 random bits of a ULID in place, keeping its millisecond. False, with
 // the value untouched, when the sum needs more than 80 bits.

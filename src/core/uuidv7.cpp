@@ -1,8 +1,7 @@
 // UUIDv7 clock step and layout (see uuidv7.hpp).
 #include "uuidv7.hpp"
 
-#include <cstring>  // std::memcpy
-
+#include "bytes16.hpp"     // load_big_endian_64, store_big_endian_64
 #include "generators.hpp"  // set_uuid_version
 
 namespace uidext {
@@ -11,19 +10,7 @@ namespace {
 // The 8 random bytes as one big-endian number: bits 63..53 seed a counter, bits 49..0 are the
 // value's low random bits, so the two never share a bit.
 std::uint64_t random_word(const std::uint8_t random[uuidv7_random_bytes]) noexcept {
-    std::uint64_t word;
-    std::memcpy(&word, random, 8);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    word = __builtin_bswap64(word);
-#endif
-    return word;
-}
-
-void store_big_endian_64(std::uint8_t* p, std::uint64_t v) noexcept {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    std::memcpy(p, &v, 8);
+    return load_big_endian_64(random);
 }
 
 std::uint32_t counter_seed(const std::uint8_t random[uuidv7_random_bytes]) noexcept {

@@ -12,31 +12,12 @@
 
 #include "core/generators.hpp"
 #include "core/uuidv7.hpp"
+#include "fuzz_input.hpp"
 #include "reference.hpp"
 
 namespace {
 
 using value = std::array<std::uint8_t, 16>;
-using u128 = unsigned __int128;
-
-u128 to_u128(const std::uint8_t* v) {
-    u128 x = 0;
-    for (int i = 0; i < 16; ++i) x = (x << 8) | v[i];
-    return x;
-}
-
-struct reader {
-    const std::uint8_t* data;
-    std::size_t size;
-    std::size_t pos = 0;
-    bool more() const { return pos < size; }
-    std::uint8_t byte() { return pos < size ? data[pos++] : 0; }
-    std::uint64_t bytes(int n) {
-        std::uint64_t x = 0;
-        for (int i = 0; i < n; ++i) x = (x << 8) | byte();
-        return x;
-    }
-};
 
 }  // namespace
 

@@ -13,24 +13,10 @@
 #include <vector>
 
 #include "core/ulid_step.hpp"
+#include "fuzz_input.hpp"
 #include "reference.hpp"
 
 namespace {
-
-using u128 = unsigned __int128;
-
-struct reader {
-    const std::uint8_t* data;
-    std::size_t size;
-    std::size_t pos = 0;
-    bool more() const { return pos < size; }
-    std::uint8_t byte() { return pos < size ? data[pos++] : 0; }
-    std::uint64_t bytes(int n) {
-        std::uint64_t x = 0;
-        for (int i = 0; i < n; ++i) x = (x << 8) | byte();
-        return x;
-    }
-};
 
 // The random source of one call: bytes from the input (or all ones), failing at draw number
 // fail_at (-1: never), and a log of every draw.
@@ -44,12 +30,6 @@ bool fuzz_draw(std::uint8_t* out, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) out[i] = all_ones ? 0xFF : input->byte();
     draws.emplace_back(out, out + n);
     return true;
-}
-
-u128 to_u128(const std::uint8_t* v, std::size_t n) {
-    u128 x = 0;
-    for (std::size_t i = 0; i < n; ++i) x = (x << 8) | v[i];
-    return x;
 }
 
 }  // namespace

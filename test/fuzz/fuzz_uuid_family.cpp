@@ -15,33 +15,10 @@
 #include "core/time_based.hpp"
 #include "core/time_range.hpp"
 #include "core/uuid_fields.hpp"
+#include "fuzz_input.hpp"
 #include "reference.hpp"
 
 namespace {
-
-using u128 = unsigned __int128;
-
-struct reader {
-    const std::uint8_t* data;
-    std::size_t size;
-    std::size_t pos = 0;
-    bool more() const { return pos < size; }
-    std::uint8_t byte() { return pos < size ? data[pos++] : 0; }
-    std::uint64_t bytes(int n) {
-        std::uint64_t x = 0;
-        for (int i = 0; i < n; ++i) x = (x << 8) | byte();
-        return x;
-    }
-    void value(std::uint8_t out[16]) {
-        for (int i = 0; i < 16; ++i) out[i] = byte();
-    }
-};
-
-u128 to_u128(const std::uint8_t* v) {
-    u128 x = 0;
-    for (int i = 0; i < 16; ++i) x = (x << 8) | v[i];
-    return x;
-}
 
 // Field extraction by bit position in the 128-bit big-endian number (bit 127 first).
 std::uint64_t bits(u128 x, int first_bit_from_top, int count) {
