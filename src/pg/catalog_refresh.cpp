@@ -1,5 +1,6 @@
 // uidext_catalog_refresh(): adds the version-dependent objects (catalog_items.hpp) that the
-// running server supports and this database's extension lacks, e.g. after pg_upgrade.
+// running server supports and this database's extension lacks, and removes those it made
+// obsolete, e.g. after pg_upgrade.
 #include "catalog_items.hpp"
 #include "glue.hpp"
 
@@ -37,15 +38,20 @@ extension_place find_extension() {
     return place;
 }
 
-bool is_present(const pg::catalog_item& item, Oid schema) {
+// Runs a one-row query about an item ($1 = the extension's schema, $2 = the item's name) and
+// returns its first column, or nullptr when that is NULL.
+const char* ask(const pg::catalog_item& item, const char* sql, Oid schema) {
     Oid types[2] = {OIDOID, TEXTOID};
     Datum args[2] = {ObjectIdGetDatum(schema), CStringGetTextDatum(item.name)};
     // Not read-only: a fresh snapshot sees what a concurrent refresh committed while we waited.
-    if (SPI_execute_with_args(item.present_sql, 2, types, args, nullptr, false, 1) != SPI_OK_SELECT ||
-        SPI_processed != 1)
-        elog(ERROR, "presence query of \"%s\" failed", item.description);
-    bool isnull = false;
-    return DatumGetBool(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+    if (SPI_execute_with_args(sql, 2, types, args, nullptr, false, 1) != SPI_OK_SELECT || SPI_processed != 1)
+        elog(ERROR, "catalog query about \"%s\" failed", item.description);
+    return SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
+}
+
+bool is_present(const pg::catalog_item& item, Oid schema) {
+    const char* present = ask(item, item.present_sql, schema);
+    return present && present[0] == 't';
 }
 
 void run(const char* sql_format, const char* quoted_schema) {
@@ -53,6 +59,22 @@ void run(const char* sql_format, const char* quoted_schema) {
     const char* sql = psprintf(sql_format, quoted_schema);
     const int rc = SPI_execute(sql, false, 0);
     if (rc < 0) elog(ERROR, "SPI_execute failed with %s: %s", SPI_result_code_string(rc), sql);
+}
+
+// Drops an object the server made obsolete, or keeps it when something outside the extension
+// uses it (dropping would fail, or cascade into the user's objects), and says which it did.
+void remove_obsolete(const pg::catalog_item& item, const extension_place& ext, bool in_own_script,
+                     StringInfo report) {
+    const char* users = ask(item, item.users_sql, ext.schema);
+    appendStringInfoString(report, report->len ? ", " : "");
+    if (users) {
+        appendStringInfo(report, "kept %s (used by %s)", item.description, users);
+        return;
+    }
+    if (!in_own_script) run(item.unmember_sql, ext.quoted_schema);
+    run(item.drop_sql, ext.quoted_schema);
+    appendStringInfo(report, "removed %s (core has it from %d)", item.description,
+                     item.obsolete_from_version / 10000);
 }
 
 }  // namespace
@@ -69,8 +91,8 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
                                 "has uidext, or ALTER EXTENSION uidext UPDATE as its owner when an update "
                                 "is available.")));
 
-    StringInfoData added;
-    initStringInfo(&added);  // in the caller's memory context: it outlives SPI_finish
+    StringInfoData report;
+    initStringInfo(&report);  // in the caller's memory context: it outlives SPI_finish
     if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
     const extension_place ext = find_extension();
     // Inside an extension's script, new objects become members of that extension by themselves.
@@ -87,12 +109,18 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
                             true, 0, false);
 
     for (const pg::catalog_item& item : pg::catalog_items) {
-        if (PG_VERSION_NUM < item.min_server_version || is_present(item, ext.schema)) continue;
+        if (PG_VERSION_NUM < item.min_server_version) continue;
+        const bool present = is_present(item, ext.schema);
+        if (item.obsolete_from_version && PG_VERSION_NUM >= item.obsolete_from_version) {
+            if (present) remove_obsolete(item, ext, in_own_script, &report);
+            continue;
+        }
+        if (present) continue;
         run(item.create_sql, ext.quoted_schema);
         if (item.member_sql && !in_own_script) run(item.member_sql, ext.quoted_schema);
-        appendStringInfo(&added, "%s%s", added.len ? ", " : "", item.description);
+        appendStringInfo(&report, "%s%s", report.len ? ", " : "", item.description);
     }
     AtEOXact_GUC(true, guc_level);
     SPI_finish();
-    PG_RETURN_TEXT_P(cstring_to_text_with_len(added.data, added.len));
+    PG_RETURN_TEXT_P(cstring_to_text_with_len(report.data, report.len));
 }

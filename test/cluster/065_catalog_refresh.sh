@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # uidext_catalog_refresh(): pg_upgrade from an older major carries the extension's objects over
 # as they were, so it lacks what the install script creates only on newer servers (BRIN
-# minmax-multi and bloom from 14, btree skip support from 18). This removes those objects from
+# minmax-multi and bloom from 14, btree skip support from 18), keeps what it creates only on
+# older ones (uuid_extract_version/timestamp below 17) and loses the ulid[] comment. This removes those objects from
 # installed extensions exactly as such an upgrade leaves them (from 13, the oldest supported),
 # repairs with the function (called directly, in an oddly named schema, inside the 1.0 -> 1.1
 # update, by a superuser and by roles that may not) and compares every catalog object with a
@@ -14,16 +15,34 @@ trap 'stop_clusters refresh' EXIT
 cluster_start refresh
 major=$(( $(q -c 'SHOW server_version_num') / 10000 ))
 catalog() { q -d "$1" -f test/cluster/extension_catalog.sql; }
-# What a pg_upgrade from 13 leaves out on this major, and what the function reports adding.
-expected=""
+# What a pg_upgrade from 13 (16 for the functions core has from 17) leaves different on this
+# major, and what the function reports changing, in its order.
+changes=()
 if [ "$major" -ge 14 ]; then
-    expected="operator class ulid_minmax_multi_ops for access method brin, operator class ulid_bloom_ops for access method brin"
+    changes+=("operator class ulid_minmax_multi_ops for access method brin" "operator class ulid_bloom_ops for access method brin")
 fi
 if [ "$major" -ge 18 ]; then
-    expected="$expected, function ulid_skipsupport(internal), function 6 (skip support) of operator family ulid_ops for access method btree"
+    changes+=("function ulid_skipsupport(internal)" "function 6 (skip support) of operator family ulid_ops for access method btree")
 else
     echo "    PostgreSQL $major: btree skip support (18+) cannot be exercised here; its rows are compiled but skipped"
 fi
+changes+=("comment on type ulid[]")   # pg_upgrade does not carry the array type's comment over
+if [ "$major" -ge 17 ]; then
+    changes+=("removed function uuid_extract_version(uuid) (core has it from 17)"
+              "removed function uuid_extract_timestamp(uuid) (core has it from 17)")
+else
+    echo "    PostgreSQL $major: removing uidext's uuid_extract_version/timestamp (obsolete from 17) cannot be exercised here"
+fi
+expected=$(IFS='|'; echo "${changes[*]}" | sed 's/|/, /g')
+# The 13-16 functions uidext 1.1 has, as a pg_upgrade from 16 carries them over (SCHEMA).
+shims_sql() {
+    local s=$1 f ret
+    for f in uuid_extract_version:smallint uuid_extract_timestamp:timestamptz; do
+        ret=${f#*:}; f=${f%%:*}
+        echo "CREATE FUNCTION $s.$f(uuid) RETURNS $ret AS '\$libdir/uidext', 'uidext_$f' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+              ALTER EXTENSION uidext ADD FUNCTION $s.$f(uuid);"
+    done
+}
 # damage DB SCHEMA: removes the version-dependent objects as pg_upgrade from 13 leaves them.
 damage() {
     local s=$2 sql="" opc
@@ -39,7 +58,9 @@ damage() {
              ALTER EXTENSION uidext DROP FUNCTION $s.ulid_skipsupport(internal);
              DROP FUNCTION $s.ulid_skipsupport(internal);"
     fi
-    [ -z "$sql" ] || q -d "$1" -c "$sql"
+    sql="$sql COMMENT ON TYPE $s.ulid[] IS NULL;"
+    [ "$major" -ge 17 ] && sql="$sql $(shims_sql "$s")"
+    q -d "$1" -c "$sql"
 }
 # missing_lines DB WANT: how many lines of a fresh install's catalog DB lacks.
 missing_lines() { diff <(echo "$2") <(catalog "$1") | grep -c '^<'; }
@@ -67,11 +88,7 @@ echo "== an extension as pg_upgrade from 13 leaves it"
 q -d damaged -c "CREATE EXTENSION uidext"
 damage damaged public
 lacking=$(missing_lines damaged "$want")
-if [ "$major" -ge 14 ]; then
-    check_ge "damaged: catalog lines missing" "$lacking" 1
-else
-    check "PostgreSQL 13: nothing version-dependent to remove" "$lacking" 0
-fi
+check_ge "damaged: catalog lines missing" "$lacking" 1
 check "bob (not superuser, not owner): 42501 with a hint" "$(error_of bob damaged 'SELECT uidext_catalog_refresh()')" "$refresh_denied"
 check "bob's attempt changed nothing" "$(missing_lines damaged "$want")" "$lacking"
 check "refresh reports what it added" "$(q -d damaged -c 'SELECT uidext_catalog_refresh()')" "$expected"
@@ -90,6 +107,21 @@ fi
 q -d damaged -c "DROP EXTENSION uidext"
 check "DROP EXTENSION removes the re-added objects too (they are members)" \
     "$(q -d damaged -c "SELECT count(*) FROM pg_opclass WHERE opcname LIKE 'ulid%' UNION ALL SELECT count(*) FROM pg_proc WHERE proname LIKE 'ulid%'" | tr '\n' ' ')" "0 0 "
+
+if [ "$major" -ge 17 ]; then
+    echo "== an obsolete function that a user's view still calls is kept"
+    q -c "CREATE DATABASE kept"
+    q -d kept -c "CREATE EXTENSION uidext"
+    damage kept public
+    q -d kept -c "CREATE VIEW v AS SELECT public.uuid_extract_version(gen_uuidv7()) AS version"
+    check_match "refresh keeps it and says why" "$(q -d kept -c 'SELECT uidext_catalog_refresh()')" \
+        'kept function uuid_extract_version\(uuid\) \(used by rule _RETURN on view public\.v\), removed function uuid_extract_timestamp'
+    check "the view still works" "$(q -d kept -c 'SELECT version FROM v')" 7
+    q -d kept -c "DROP VIEW v"
+    check "once the view is gone, the next refresh removes it" "$(q -d kept -c 'SELECT uidext_catalog_refresh()')" \
+        "removed function uuid_extract_version(uuid) (core has it from 17)"
+    check "then: catalog identical to a fresh install" "$(catalog kept)" "$want"
+fi
 
 echo "== in a schema whose name needs quoting, off the search_path"
 schema='"Key ""Store"""'
