@@ -12,7 +12,7 @@ struct catalog_item {
     // PG_VERSION_NUM from which it is obsolete (core has its own), 0 for never: then refresh
     // removes it, unless objects outside the extension use it.
     int obsolete_from_version;
-    const char* description;  // for the function's result: what was added
+    const char* description;  // for the function's result: what it changed
     const char* name;         // $2 of present_sql
     // One boolean row: true when the object exists. $1 is the extension's schema (oid).
     const char* present_sql;
@@ -90,7 +90,8 @@ inline constexpr catalog_item catalog_items[] = {
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (%1$s.ulid, %1$s.ulid) %1$s.ulid_skipsupport(internal);",
      nullptr},
-    // pg_upgrade and pg_dump do not carry the comment of the implicit array type over.
+    // pg_upgrade does not carry the comment of the implicit array type over (its dump skips that
+    // type); pg_dump/pg_restore keeps it, as CREATE EXTENSION runs the script again.
     {130000, 0, "comment on type ulid[]", "_ulid", type_comment_present,
      "COMMENT ON TYPE %1$s.ulid[] IS 'array of ulid';", nullptr},
     // PostgreSQL 17 has these in pg_catalog, which is searched first: uidext's own are dead weight.

@@ -2,11 +2,12 @@
 # uidext_catalog_refresh(): pg_upgrade from an older major carries the extension's objects over
 # as they were, so it lacks what the install script creates only on newer servers (BRIN
 # minmax-multi and bloom from 14, btree skip support from 18), keeps what it creates only on
-# older ones (uuid_extract_version/timestamp below 17) and loses the ulid[] comment. This removes those objects from
-# installed extensions exactly as such an upgrade leaves them (from 13, the oldest supported),
-# repairs with the function (called directly, in an oddly named schema, inside the 1.0 -> 1.1
-# update, by a superuser and by roles that may not) and compares every catalog object with a
-# fresh install (test/cluster/extension_catalog.sql).
+# older ones (uuid_extract_version/timestamp below 17) and loses the ulid[] comment. This puts
+# installed extensions exactly in the state such an upgrade leaves them (from 13, the oldest
+# supported; from 16 for the functions), repairs with the function (called directly, in an oddly
+# named schema, inside the 1.0 -> 1.1 update, by a superuser and by roles that may not), checks
+# that a function a user's view calls is kept, and compares every catalog object with a fresh
+# install (test/cluster/extension_catalog.sql).
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
