@@ -12,17 +12,10 @@ import uuid
 
 import psycopg
 
+import checks
+from checks import check
+
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-failed = 0
-
-
-def check(what, got, want):
-    global failed
-    if got == want:
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: got {got!r}, expected {want!r}")
 
 
 def encode(raw: bytes) -> str:
@@ -112,5 +105,5 @@ with psycopg.connect(autocommit=True) as conn:
         joined = "\n".join(encode(r[0]) for r in node_rows)
         print(f"node-binary-rows={len(node_rows)} node-binary-md5={hashlib.md5(joined.encode()).hexdigest()}")
 
-print(f"psycopg: {rows} rows, {failed} failed checks")
-sys.exit(1 if failed else 0)
+print(f"psycopg: {rows} rows, {checks.failed} failed checks")
+sys.exit(1 if checks.failed else 0)

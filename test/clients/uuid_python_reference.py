@@ -14,18 +14,11 @@ import uuid
 
 import psycopg
 
-failed = 0
+import checks
+from checks import check
+
 GREGORIAN = datetime.datetime(1582, 10, 15, tzinfo=datetime.timezone.utc)
 LOW64 = (1 << 64) - 1
-
-
-def check(what, got, want):
-    global failed
-    if got == want:
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: got {got!r}, expected {want!r}")
 
 
 def ticks_time(ticks):
@@ -170,4 +163,4 @@ def main():
 
 
 main()
-sys.exit(1 if failed else 0)
+sys.exit(1 if checks.failed else 0)
