@@ -33,12 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     u128 previous = 0;
     for (int step = 0; step < 64 && in.more(); ++step) {
         const std::uint8_t op = in.byte();
-        switch (op & 3) {
-        case 0: break;                                                 // same millisecond
-        case 1: now_ms += in.byte(); break;                            // forwards
-        case 2: now_ms -= std::min<std::uint64_t>(now_ms, in.byte()); break;  // backwards
-        case 3: now_ms = uidext::max_unix_ms - (in.byte() & 3); break; // near the end of time
-        }
+        now_ms = next_clock_ms(in, now_ms, op);
         std::uint8_t fresh[uidext::ulid_random_size];
         for (auto& b : fresh) b = (op & 4) ? 0xFF : in.byte();         // all-ones forces the carry
         const uidext::ulid_monotonic_state before = state;

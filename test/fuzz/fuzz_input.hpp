@@ -2,8 +2,11 @@
 // 128-bit big-endian numbers for the reference models.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+
+#include "core/bytes16.hpp"  // max_unix_ms
 
 using u128 = unsigned __int128;
 
@@ -30,3 +33,14 @@ struct reader {
         for (int i = 0; i < 16; ++i) out[i] = byte();
     }
 };
+
+// A millisecond clock driven by the input: op's low 2 bits keep it, move it forwards or
+// backwards by the next byte, or jump to within 3 ms of the end of ULID / UUIDv7 time.
+inline std::uint64_t next_clock_ms(reader& in, std::uint64_t now_ms, std::uint8_t op) {
+    switch (op & 3) {
+    case 0: return now_ms;                                                      // same millisecond
+    case 1: return now_ms + in.byte();                                          // forwards
+    case 2: return now_ms - std::min<std::uint64_t>(now_ms, in.byte());         // backwards
+    default: return uidext::max_unix_ms - (in.byte() & 3);                      // near the end of time
+    }
+}

@@ -49,12 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // op: bits 0-1 the clock, bit 2 all-ones randomness, bit 3 a failing source (at the
         // draw number in bit 4).
         const std::uint8_t op = in.byte();
-        switch (op & 3) {
-        case 0: break;                                                        // same millisecond
-        case 1: now_ms += in.byte(); break;                                   // forwards
-        case 2: now_ms -= std::min<std::uint64_t>(now_ms, in.byte()); break;  // backwards
-        case 3: now_ms = uidext::max_unix_ms - (in.byte() & 3); break;        // near the end of time
-        }
+        now_ms = next_clock_ms(in, now_ms, op);
         all_ones = (op & 4) != 0;
         fail_at = (op & 8) ? (op >> 4) & 1 : -1;
         draws.clear();
