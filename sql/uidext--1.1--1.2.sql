@@ -25,7 +25,14 @@
 
 
 -- ===========================================================================================
--- Correctness: catalog refresh, scope reporting, Java longs, DCE Security (version 2)
+-- Correctness: catalog refresh, monotonic scope reporting
 -- ===========================================================================================
 
 -- (end of correctness)
+
+
+-- ===========================================================================================
+-- The seeds' last fields: Java's two longs, DCE Security (version 2)
+-- ===========================================================================================
+
+-- (end of the seeds' last fields)
