@@ -32,12 +32,16 @@ PG_INCLUDE_SERVER := $(shell $(PG_CONFIG) --includedir-server)
 PG_CPPFLAGS = -Isrc -isystem $(PG_INCLUDE_SERVER) -DUIDEXT_VERSION='"$(EXTVERSION)"'
 # Hidden by default: the library exports only what PostgreSQL looks up by name (see
 # src/pg/pg_includes.hpp; 16+ adds these flags itself, 13-15 do not).
-PG_CXXFLAGS = -std=c++17 -Wextra -Wno-unused-parameter -fvisibility=hidden -fvisibility-inlines-hidden \
+# No exceptions and no RTTI: no C++ exception may reach PostgreSQL (ereport longjmps over C++
+# frames), and nothing here throws, catches or asks a type at run time.
+CXX_LANGUAGE_FLAGS = -std=c++17 -fno-exceptions -fno-rtti
+PG_CXXFLAGS = $(CXX_LANGUAGE_FLAGS) -Wextra -Wno-unused-parameter -fvisibility=hidden -fvisibility-inlines-hidden \
 	$(if $(WERROR),-Werror)
-# PGXS links the module with gcc, so the C++ runtime must be named. -Bsymbolic binds the
-# library's references to its own exported names (gen_ulid, uuid_timestamptz_to_v7, which
-# pg_uuidv7's library exports too) to its own definitions, whatever else the process loaded.
-SHLIB_LINK += -lstdc++ -Wl,-Bsymbolic
+# -Bsymbolic binds the library's references to its own exported names (gen_ulid,
+# uuid_timestamptz_to_v7, which pg_uuidv7's library exports too) to its own definitions,
+# whatever else the process loaded. No -lstdc++: the library needs nothing from the C++
+# runtime (test/cluster/005_exported_symbols.sh checks its undefined symbols).
+SHLIB_LINK += -Wl,-Bsymbolic
 # MD5 and SHA-1 of name-based UUIDs (src/core/digest.cpp); PostgreSQL itself links libcrypto.
 SHLIB_LINK += -lcrypto
 
@@ -61,7 +65,7 @@ sql/uidext--$(EXTVERSION).sql: sql/uidext--1.0.sql $(UPDATE_SCRIPTS)
 
 # The LLVM bitcode rule (for JIT inlining) does not see PG_CXXFLAGS and clang-14 defaults to
 # C++14, where std::string_view does not exist.
-BITCODE_CXXFLAGS += -std=c++17
+BITCODE_CXXFLAGS += $(CXX_LANGUAGE_FLAGS)
 
 .PHONY: unittest
 unittest:

@@ -4,6 +4,7 @@
 #include <cstring>  // std::memcpy, std::memset
 
 #include "ulid_random_part.hpp"
+#include "uuid_fields.hpp"  // set_uuid_version
 
 namespace uidext {
 
@@ -17,30 +18,32 @@ void make_ulid_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) no
     std::memset(out + 6, upper ? 0xFF : 0x00, ulid_random_size);
 }
 
-bool monotonic_ulid_needs_fresh(const ulid_monotonic_state& state, std::uint64_t now_ms) noexcept {
+monotonic_ulid_move next_monotonic_ulid_move(const ulid_monotonic_state& state, std::uint64_t now_ms) noexcept {
     const std::uint64_t head = load_big_endian_64(state.last);
+    if (!state.started || now_ms > (head >> 16)) return monotonic_ulid_move::start_now;
     const bool random_part_full = (head & 0xFFFF) == 0xFFFF && load_big_endian_64(state.last + 8) == ~std::uint64_t{0};
-    return !state.started || now_ms > (head >> 16) || random_part_full;
+    return random_part_full ? monotonic_ulid_move::start_next_ms : monotonic_ulid_move::increment;
 }
 
 bool next_monotonic_ulid(ulid_monotonic_state& state, std::uint64_t now_ms, const std::uint8_t fresh[ulid_random_size],
                          std::uint8_t out[16]) noexcept {
     const std::uint64_t last_ms = load_big_endian_64(state.last) >> 16;
-    if (!state.started || now_ms > last_ms) {
+    switch (next_monotonic_ulid_move(state, now_ms)) {
+    case monotonic_ulid_move::start_now:
         if (now_ms > max_unix_ms) return false;
         make_ulid(now_ms, fresh, state.last);
-    } else if (!add_to_ulid_random(state.last, 1)) {  // all 80 bits were 1: the next millisecond
+        break;
+    case monotonic_ulid_move::increment:
+        static_cast<void>(add_to_ulid_random(state.last, 1));  // cannot carry out: the bits are not all 1
+        break;
+    case monotonic_ulid_move::start_next_ms:
         if (last_ms >= max_unix_ms) return false;
         make_ulid(last_ms + 1, fresh, state.last);
+        break;
     }
     state.started = true;
     std::memcpy(out, state.last, 16);
     return true;
-}
-
-void set_uuid_version(std::uint8_t value[16], int version) noexcept {
-    value[6] = static_cast<std::uint8_t>((value[6] & 0x0F) | (version << 4));
-    value[8] = static_cast<std::uint8_t>((value[8] & 0x3F) | 0x80);
 }
 
 void make_uuidv7_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept {

@@ -30,15 +30,20 @@ struct ulid_monotonic_state {
 [[nodiscard]] bool next_monotonic_ulid(ulid_monotonic_state& state, std::uint64_t now_ms,
                                        const std::uint8_t fresh[ulid_random_size], std::uint8_t out[16]) noexcept;
 
-// True when the next monotonic step at now_ms starts a millisecond afresh and so reads
-// `fresh`; otherwise it only increments, and callers may skip drawing random bytes.
-[[nodiscard]] bool monotonic_ulid_needs_fresh(const ulid_monotonic_state& state, std::uint64_t now_ms) noexcept;
+// What the next monotonic step at now_ms does: start now_ms afresh, add 1 in the previous
+// value's millisecond, or (the 80 bits are all 1) start the next millisecond afresh.
+enum class monotonic_ulid_move { start_now, increment, start_next_ms };
+[[nodiscard]] monotonic_ulid_move next_monotonic_ulid_move(const ulid_monotonic_state& state,
+                                                           std::uint64_t now_ms) noexcept;
+
+// True when the next monotonic step at now_ms reads `fresh`; otherwise it only increments, and
+// callers may skip drawing random bytes.
+[[nodiscard]] inline bool monotonic_ulid_needs_fresh(const ulid_monotonic_state& state, std::uint64_t now_ms) noexcept {
+    return next_monotonic_ulid_move(state, now_ms) != monotonic_ulid_move::increment;
+}
 
 // Smallest or largest valid UUIDv7 (version and variant set) of a millisecond.
 void make_uuidv7_bound(std::uint64_t unix_ms, bool upper, std::uint8_t out[16]) noexcept;
-
-// Sets the RFC 9562 version nibble and the 10 variant bits.
-void set_uuid_version(std::uint8_t value[16], int version) noexcept;
 
 }  // namespace uidext
 

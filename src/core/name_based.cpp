@@ -4,7 +4,7 @@
 #include <cstring>  // std::memcpy
 
 #include "digest.hpp"
-#include "generators.hpp"
+#include "uuid_fields.hpp"  // set_uuid_version
 
 namespace uidext {
 

@@ -3,8 +3,7 @@
 
 #include <cstdint>  // std::int64_t, std::uint64_t
 
-#include "bytes16.hpp"
-#include "uuid_fields.hpp"
+#include "bytes16.hpp"  // max_unix_ms
 
 namespace uidext {
 
@@ -31,11 +30,6 @@ constexpr std::int64_t pg_epoch_offset_us = INT64_C(946684800) * 1000000;
     // 1582-10-15 to 2000-01-01 is 152384 days.
     constexpr std::int64_t gregorian_to_pg_epoch_us = INT64_C(152384) * 86400 * 1000000;
     return static_cast<std::int64_t>(ticks / 10) - gregorian_to_pg_epoch_us;
-}
-
-// Time of a version 1 UUID (time low field first), whatever its version nibble says.
-[[nodiscard]] constexpr std::int64_t pg_timestamp_from_uuidv1(const std::uint8_t* value) noexcept {
-    return pg_timestamp_from_gregorian_ticks(read_v1_ticks(value));
 }
 
 }  // namespace uidext

@@ -3,21 +3,21 @@
 
 #include <cstring>  // std::memcpy
 
-#include "bytes16.hpp"
-#include "time_range.hpp"
+#include "bytes16.hpp"  // load_big_endian_64 and friends
 
 namespace uidext {
 
-void write_gregorian_time(std::uint8_t value[16], int version, std::uint64_t ticks) noexcept {
-    if (version == 1) {
-        const std::uint64_t layout = ((ticks & 0xFFFFFFFF) << 32) | (((ticks >> 32) & 0xFFFF) << 16) | (ticks >> 48);
-        for (int i = 7; i >= 0; --i) value[i] = static_cast<std::uint8_t>(layout >> (8 * (7 - i)));
-    } else {
-        write_unix_ms(value, ticks >> 12);  // the same 48-bit big-endian store
-        value[6] = static_cast<std::uint8_t>((ticks >> 8) & 0x0F);
-        value[7] = static_cast<std::uint8_t>(ticks);
-    }
+void set_uuid_version(std::uint8_t value[16], int version) noexcept {
     value[6] = static_cast<std::uint8_t>((value[6] & 0x0F) | (version << 4));
+    value[8] = static_cast<std::uint8_t>((value[8] & 0x3F) | 0x80);
+}
+
+void write_gregorian_time(std::uint8_t value[16], int version, std::uint64_t ticks) noexcept {
+    // Octets 0-7 as one big-endian word, the version nibble (bits 15..12) left 0.
+    const std::uint64_t layout = version == 1
+        ? ((ticks & 0xFFFFFFFF) << 32) | (((ticks >> 32) & 0xFFFF) << 16) | ((ticks >> 48) & 0x0FFF)  // low, mid, high
+        : ((ticks >> 12) << 16) | (ticks & 0x0FFF);                                        // high 48, low 12
+    store_big_endian_64(value, layout | (static_cast<std::uint64_t>(version) << 12));
 }
 
 bool uuid_pg_timestamp(const std::uint8_t value[16], std::int64_t& timestamp) noexcept {

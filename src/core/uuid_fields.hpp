@@ -4,6 +4,8 @@
 
 #include <cstdint>  // std::uint8_t, std::uint64_t, std::int64_t
 
+#include "time_range.hpp"  // pg_timestamp_from_gregorian_ticks
+
 namespace uidext {
 
 // Variant numbers as Java's UUID.variant(): the top bits of octet 8.
@@ -44,8 +46,18 @@ constexpr std::uint64_t gregorian_unix_offset_ticks = UINT64_C(0x01B21DD21381400
     return (high << 12) | (static_cast<std::uint64_t>(value[6] & 0x0F) << 8) | value[7];
 }
 
-// Writes the time fields of octets 0-7 and the version nibble (1 or 6); octets 8-15 untouched.
+// Sets the RFC 9562 version nibble and the 2 variant bits (10), keeping bit 5 of octet 8
+// (RFC 4122 erratum 5560).
+void set_uuid_version(std::uint8_t value[16], int version) noexcept;
+
+// Writes the time fields of octets 0-7 in the layout of version 1 or 6, version nibble
+// included; octets 8-15 untouched.
 void write_gregorian_time(std::uint8_t value[16], int version, std::uint64_t ticks) noexcept;
+
+// Time of a version 1 UUID (time low field first), whatever its version nibble says.
+[[nodiscard]] constexpr std::int64_t pg_timestamp_from_uuidv1(const std::uint8_t* value) noexcept {
+    return pg_timestamp_from_gregorian_ticks(read_v1_ticks(value));
+}
 
 // True for an RFC-variant version 1 or 6 UUID: the ones with a clock sequence and a node.
 [[nodiscard]] constexpr bool is_gregorian_time_uuid(const std::uint8_t* value) noexcept {

@@ -2,20 +2,22 @@
 #include "uuidv7.hpp"
 
 #include "bytes16.hpp"     // load_big_endian_64, store_big_endian_64
-#include "generators.hpp"  // set_uuid_version
+#include "uuid_fields.hpp"  // set_uuid_version
 
 namespace uidext {
 namespace {
 
-// The 8 random bytes as one big-endian number: bits 63..53 seed a counter, bits 49..0 are the
-// value's low random bits, so the two never share a bit.
+// The 8 random bytes as one big-endian number: the top uuidv7_counter_seed_bits (63..53) seed a
+// counter, bits 49..0 are the value's low random bits, so the two never share a bit.
 std::uint64_t random_word(const std::uint8_t random[uuidv7_random_bytes]) noexcept {
     return load_big_endian_64(random);
 }
 
 std::uint32_t counter_seed(const std::uint8_t random[uuidv7_random_bytes]) noexcept {
-    return static_cast<std::uint32_t>(random_word(random) >> 53);  // 11 bits: guard bit clear
+    return static_cast<std::uint32_t>(random_word(random) >> (64 - uuidv7_counter_seed_bits));
 }
+
+static_assert(64 - uuidv7_counter_seed_bits >= 50, "the counter seed and the 50 random bits must not overlap");
 
 }  // namespace
 

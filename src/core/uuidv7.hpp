@@ -30,7 +30,8 @@ namespace uidext {
 constexpr int uuidv7_random_bytes = 8;  // per value: 11 bits seed a new counter, 50 fill the low bits
 constexpr int uuidv7_ticks_per_ms = 4096;
 constexpr std::uint32_t uuidv7_counter_limit = 4096;   // 12 bits
-constexpr std::uint32_t uuidv7_counter_seed_limit = 2048;  // guard bit clear: >= 2048 increments left
+constexpr int uuidv7_counter_seed_bits = 11;  // guard bit clear: >= 2048 increments left
+constexpr std::uint32_t uuidv7_counter_seed_limit = 1u << uuidv7_counter_seed_bits;
 // The last tick of the 48-bit millisecond field.
 constexpr std::uint64_t uuidv7_max_tick = max_unix_ms * uuidv7_ticks_per_ms + (uuidv7_ticks_per_ms - 1);
 

@@ -4,6 +4,7 @@
 #include "core/clock.hpp"
 #include "core/generators.hpp"
 #include "core/time_range.hpp"
+#include "core/uuid_fields.hpp"  // set_uuid_version
 #include "core/uuidv7.hpp"
 
 #include "shared_state.hpp"

@@ -1,11 +1,13 @@
 // Shared helpers of the glue layer: value access and the errors every file raises.
 #pragma once
 
+#include "core/bytes16.hpp"  // value_size
+
 #include "pg_includes.hpp"
 
 namespace uidext::pg {
 
-constexpr int value_size = 16;
+using uidext::value_size;  // one definition, core's: the glue writes pg::value_size
 
 inline const std::uint8_t* arg_value(FunctionCallInfo fcinfo, int n) {
     return reinterpret_cast<const std::uint8_t*>(PG_GETARG_POINTER(n));

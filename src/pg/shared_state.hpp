@@ -9,10 +9,12 @@
 
 namespace uidext::pg {
 
+// Each lock and its state on cache lines of their own, so backends spinning on one generator
+// do not slow the other (ShmemInitStruct returns cache-line-aligned memory).
 struct server_state {
-    slock_t ulid_lock;  // held only for one next_monotonic_ulid step
+    alignas(PG_CACHE_LINE_SIZE) slock_t ulid_lock;  // held only for one next_monotonic_ulid step
     ulid_monotonic_state ulid;
-    slock_t uuidv7_lock;  // held only for one next_uuidv7_clock step
+    alignas(PG_CACHE_LINE_SIZE) slock_t uuidv7_lock;  // held only for one next_uuidv7_clock step
     uuidv7_clock uuidv7;
 };
 

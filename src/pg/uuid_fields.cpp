@@ -1,5 +1,6 @@
-// Inspectors (uuid_extract_*), the version 1 <-> 6 conversions and uuidv8(bytea).
-#include "core/name_based.hpp"
+// Inspectors (uuid_extract_*, the version 1 time without a version check) and the version
+// 1 <-> 6 conversions.
+#include "core/uuid_dce.hpp"
 #include "core/uuid_fields.hpp"
 
 #include "glue.hpp"
@@ -75,14 +76,22 @@ UIDEXT_FUNCTION(uidext_uuid_v6_to_v1) {
     return convert(fcinfo, 6, 1);
 }
 
-UIDEXT_FUNCTION(uidext_uuidv8) {
-    const bytea* input = PG_GETARG_BYTEA_PP(0);
-    const int length = static_cast<int>(VARSIZE_ANY_EXHDR(input));
-    if (length != pg::value_size)
-        ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-                        errmsg("invalid input length for UUID version 8"),
-                        errdetail("Expected %d bytes, got %d.", pg::value_size, length)));
-    std::uint8_t* value = pg::new_value();
-    make_uuidv8(reinterpret_cast<const std::uint8_t*>(VARDATA_ANY(input)), value);
-    PG_RETURN_POINTER(value);
+// uuid_v1_to_timestamptz (uidext's own; not a pg_uuidv7 function): reads the version 1 time
+// fields without checking the version.
+UIDEXT_FUNCTION(uuid_v1_to_timestamptz) {
+    PG_RETURN_TIMESTAMPTZ(pg_timestamp_from_uuidv1(pg::arg_value(fcinfo, 0)));
+}
+
+UIDEXT_FUNCTION(uidext_uuid_extract_dce_domain) {
+    int domain = 0;
+    std::uint32_t local_id = 0;
+    if (!read_dce_security(pg::arg_value(fcinfo, 0), domain, local_id)) PG_RETURN_NULL();
+    PG_RETURN_INT16(static_cast<int16>(domain));
+}
+
+UIDEXT_FUNCTION(uidext_uuid_extract_dce_id) {
+    int domain = 0;
+    std::uint32_t local_id = 0;
+    if (!read_dce_security(pg::arg_value(fcinfo, 0), domain, local_id)) PG_RETURN_NULL();
+    PG_RETURN_INT64(static_cast<int64>(local_id));
 }

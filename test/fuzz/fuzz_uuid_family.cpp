@@ -5,11 +5,15 @@
 // - v1 -> v6 -> v1 is the identity, keeps octets 8-15, and anything not an RFC v1 (or v6 for
 //   the way back) is refused with the output untouched;
 // - version 6 values built from fuzzed ticks sort (memcmp) exactly like their ticks;
-// - the tick counter driven by a fuzzed clock strictly increases, never runs behind the clock,
-//   only steps +1 when the clock does not move forward, and stops at 2^60 - 1;
+// - the version 1 and 6 clocks driven by a fuzzed clock: never behind a clock that has not
+//   stepped back, at most one tick ahead of the highest reading (and only after 8 192 values in
+//   a tick), follow the clock after a step back; version 6 (tick, sequence) strictly ascends
+//   between steps back, version 1 never repeats one; both stop at 2^60 - 1;
 // - version 3/5/8 results carry their version and the RFC variant, octet 8 bit 5 kept from
 //   the input (v8) and hashing is deterministic.
 #include <cstring>
+#include <set>
+#include <utility>
 
 #include "core/name_based.hpp"
 #include "core/time_based.hpp"
@@ -86,6 +90,50 @@ void check_conversions(const std::uint8_t value[16], std::string_view input) {
 
 }  // namespace
 
+// Random clock sequences for the clock steps: from the fuzzer's input.
+reader* draw_source = nullptr;
+bool fuzz_draw(std::uint8_t* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = draw_source->byte();
+    return true;
+}
+
+void check_clocks(reader& in, std::string_view input) {
+    draw_source = &in;
+    for (const int version : {1, 6}) {
+        uidext::gregorian_clock clock;
+        std::uint64_t now = in.byte() & 1 ? uidext::max_gregorian_ticks - in.byte() : in.bytes(7);
+        std::uint64_t highest = 0;   // the highest reading since the last step back
+        std::set<std::pair<std::uint64_t, std::uint32_t>> seen;  // version 1: every (tick, sequence)
+        for (int step = 0; step < 96 && in.more(); ++step) {
+            const std::uint8_t op = in.byte();
+            if (op & 1) now += (op >> 1) & 3;  // mostly standing still or creeping on
+            else if (op & 2) now -= std::min<std::uint64_t>(now, op >> 2);
+            const uidext::gregorian_clock before = clock;
+            const auto status = version == 1 ? uidext::next_uuidv1_clock(clock, now, fuzz_draw)
+                                             : uidext::next_uuidv6_clock(clock, now, fuzz_draw);
+            const bool back = before.started && now < before.reading;
+            if (status == uidext::gregorian_status::out_of_range) {
+                FUZZ_CHECK(clock.tick == before.tick && clock.seq == before.seq && clock.reading == before.reading, input);
+                FUZZ_CHECK(now > uidext::max_gregorian_ticks || before.tick == uidext::max_gregorian_ticks, input);
+                continue;
+            }
+            FUZZ_CHECK(status == (back ? uidext::gregorian_status::stepped_back : uidext::gregorian_status::ok), input);
+            FUZZ_CHECK(clock.seq < uidext::clock_seq_limit && clock.tick <= uidext::max_gregorian_ticks, input);
+            if (back) {
+                FUZZ_CHECK(clock.tick == now, input);  // follows the clock, nothing of the old time
+                highest = now;
+                seen.clear();
+            } else {
+                highest = std::max(highest, now);
+                FUZZ_CHECK(clock.tick >= now && clock.tick <= highest + 1, input);
+                if (version == 6 && before.started)
+                    FUZZ_CHECK(clock.tick > before.tick || (clock.tick == before.tick && clock.seq > before.seq), input);
+            }
+            if (version == 1) FUZZ_CHECK(seen.insert({clock.tick, clock.seq}).second, input);
+        }
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     reader in{data, size};
@@ -105,43 +153,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
 
     // Version 6 order is time order; version 1 round-trips its ticks.
-    std::uint8_t seq_and_node[uidext::seq_and_node_size];
-    for (auto& b : seq_and_node) b = in.byte();
+    const auto clock_seq = static_cast<std::uint32_t>(in.bytes(2) & 0x3FFF);
+    std::uint8_t node[6];
+    for (auto& b : node) b = in.byte();
     const std::uint64_t ticks_a = in.bytes(8) & uidext::max_gregorian_ticks;
     const std::uint64_t ticks_b = in.bytes(8) & uidext::max_gregorian_ticks;
     std::uint8_t a[16], b[16], a1[16];
-    uidext::make_gregorian_time_uuid(6, ticks_a, seq_and_node, uidext::random_node_bits, a);
-    uidext::make_gregorian_time_uuid(6, ticks_b, seq_and_node, 0, b);
-    uidext::make_gregorian_time_uuid(1, ticks_a, seq_and_node, uidext::v1mc_node_bits, a1);
+    uidext::make_gregorian_time_uuid(6, ticks_a, clock_seq, node, uidext::random_node_bits, a);
+    uidext::make_gregorian_time_uuid(6, ticks_b, clock_seq, node, 0, b);
+    uidext::make_gregorian_time_uuid(1, ticks_a, clock_seq, node, uidext::v1mc_node_bits, a1);
     const int order = std::memcmp(a, b, 8);
     FUZZ_CHECK((order < 0) == (ticks_a < ticks_b) && (order == 0) == (ticks_a == ticks_b), input);
     FUZZ_CHECK(uidext::read_v6_ticks(a) == ticks_a && uidext::read_v1_ticks(a1) == ticks_a, input);
     FUZZ_CHECK((a[uidext::node_offset] & 1) == 1 && (a1[uidext::node_offset] & 3) == 3, input);
     FUZZ_CHECK(uidext::uuid_version(a) == 6 && uidext::uuid_version(a1) == 1, input);
-    FUZZ_CHECK(uidext::uuid_clock_seq(a) == (((seq_and_node[0] & 0x3F) << 8) | seq_and_node[1]), input);
+    FUZZ_CHECK(uidext::uuid_clock_seq(a) == static_cast<int>(clock_seq), input);
     check_conversions(a, input);
     check_conversions(a1, input);
 
-    // The tick counter under a fuzzed clock, near the end of its range too.
-    uidext::gregorian_clock clock;
-    std::uint64_t now = in.byte() & 1 ? uidext::max_gregorian_ticks - in.byte() : in.bytes(7);
-    std::uint64_t previous = 0;
-    for (int step = 0; step < 64 && in.more(); ++step) {
-        const std::uint8_t op = in.byte();
-        if (op & 1) now += op >> 1;
-        else now -= std::min<std::uint64_t>(now, op);
-        const uidext::gregorian_clock before = clock;
-        std::uint64_t tick = 0;
-        const bool ok = uidext::next_gregorian_tick(clock, now, tick);
-        const u128 want = before.started && now <= before.last ? u128{before.last} + 1 : u128{now};
-        FUZZ_CHECK(ok == (want <= uidext::max_gregorian_ticks), input);
-        if (!ok) {
-            FUZZ_CHECK(clock.last == before.last && clock.started == before.started, input);
-            continue;
-        }
-        FUZZ_CHECK(tick == want && tick >= now && (!before.started || tick > previous), input);
-        previous = tick;
-    }
+    // The version 1 and 6 clocks under a fuzzed clock, near the end of its range too.
+    check_clocks(in, input);
 
     // Name-based and version 8 from the rest of the input.
     const std::uint8_t* name = data + in.pos;

@@ -9,6 +9,7 @@
 #include "core/generators.hpp"
 #include "core/random_pool.hpp"
 #include "core/time_range.hpp"
+#include "core/uuid_fields.hpp"  // pg_timestamp_from_uuidv1
 #include "core/uuidv7.hpp"
 
 using namespace uidext;

@@ -1,6 +1,6 @@
-// The UUID family in src/core: layouts of versions 1 and 6, the tick counter driven by a fixed
-// clock, name-based versions 3 and 5 (OpenSSL), version 8, namespaces and the inspectors,
-// against every vector of notes/uuid-family.md section 6.
+// The UUID family in src/core: layouts of versions 1 and 6 (their clock is in
+// gregorian_clock_test.cpp), name-based versions 3 and 5 (OpenSSL), version 8, namespaces and the
+// inspectors, against every vector of notes/uuid-family.md section 6.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -10,6 +10,8 @@
 #include "core/name_based.hpp"
 #include "core/time_based.hpp"
 #include "core/time_range.hpp"
+#include "core/uuid_dce.hpp"
+#include "core/uuid_longs.hpp"
 #include "core/uuid_fields.hpp"
 #include "core/uuid_text.hpp"
 
@@ -31,19 +33,17 @@ std::string text(const bytes& value) {
     return std::string(out, uuid_text_length);
 }
 
-// Clock sequence (14 bits) then node (48 bits), as make_gregorian_time_uuid takes them.
-std::array<std::uint8_t, seq_and_node_size> seq_and_node(std::uint16_t clock_seq, std::uint64_t node) {
-    std::array<std::uint8_t, seq_and_node_size> out{};
-    out[0] = static_cast<std::uint8_t>(clock_seq >> 8);
-    out[1] = static_cast<std::uint8_t>(clock_seq);
-    for (int i = 0; i < 6; ++i) out[2 + i] = static_cast<std::uint8_t>(node >> (8 * (5 - i)));
+// A 48-bit node as the 6 bytes make_gregorian_time_uuid takes.
+std::array<std::uint8_t, 6> node_bytes(std::uint64_t node) {
+    std::array<std::uint8_t, 6> out{};
+    for (int i = 0; i < 6; ++i) out[i] = static_cast<std::uint8_t>(node >> (8 * (5 - i)));
     return out;
 }
 
 std::string time_based(int version, std::uint64_t ticks, std::uint16_t clock_seq, std::uint64_t node,
                        std::uint8_t node_bits = 0) {
     bytes out{};
-    make_gregorian_time_uuid(version, ticks, seq_and_node(clock_seq, node).data(), node_bits, out.data());
+    make_gregorian_time_uuid(version, ticks, clock_seq, node_bytes(node).data(), node_bits, out.data());
     return text(out);
 }
 
@@ -96,62 +96,11 @@ TEST(time_based, layout_round_trips_every_tick_bit) {
         const std::uint64_t ticks = std::uint64_t{1} << bit;
         for (int version : {1, 6}) {
             bytes out{};
-            make_gregorian_time_uuid(version, ticks, seq_and_node(1, 2).data(), 0, out.data());
+            make_gregorian_time_uuid(version, ticks, 1, node_bytes(2).data(), 0, out.data());
             EXPECT_EQ(version == 1 ? read_v1_ticks(out.data()) : read_v6_ticks(out.data()), ticks) << bit;
             EXPECT_EQ(uuid_version(out.data()), version);
         }
     }
-}
-
-TEST(tick_clock, follows_the_clock_when_it_moves_forward) {
-    gregorian_clock clock;
-    std::uint64_t tick = 0;
-    ASSERT_TRUE(next_gregorian_tick(clock, 1000, tick));
-    EXPECT_EQ(tick, 1000U);
-    ASSERT_TRUE(next_gregorian_tick(clock, 5000, tick));
-    EXPECT_EQ(tick, 5000U);
-}
-
-TEST(tick_clock, same_tick_or_clock_back_gives_previous_plus_one) {
-    gregorian_clock clock;
-    std::uint64_t tick = 0;
-    ASSERT_TRUE(next_gregorian_tick(clock, 1000, tick));
-    for (std::uint64_t want = 1001; want < 1100; ++want) {  // a clock that stands still
-        ASSERT_TRUE(next_gregorian_tick(clock, 1000, tick));
-        EXPECT_EQ(tick, want);
-    }
-    ASSERT_TRUE(next_gregorian_tick(clock, 10, tick));  // stepped back
-    EXPECT_EQ(tick, 1100U);
-    ASSERT_TRUE(next_gregorian_tick(clock, 1101, tick));  // caught up: the clock again
-    EXPECT_EQ(tick, 1101U);
-    ASSERT_TRUE(next_gregorian_tick(clock, 2000, tick));
-    EXPECT_EQ(tick, 2000U);
-}
-
-TEST(tick_clock, the_first_tick_may_be_zero) {
-    gregorian_clock clock;
-    std::uint64_t tick = 99;
-    ASSERT_TRUE(next_gregorian_tick(clock, 0, tick));
-    EXPECT_EQ(tick, 0U);
-    ASSERT_TRUE(next_gregorian_tick(clock, 0, tick));
-    EXPECT_EQ(tick, 1U);
-}
-
-TEST(tick_clock, never_passes_the_last_60_bit_tick) {
-    gregorian_clock clock;
-    std::uint64_t tick = 0;
-    ASSERT_TRUE(next_gregorian_tick(clock, max_gregorian_ticks - 1, tick));
-    ASSERT_TRUE(next_gregorian_tick(clock, 0, tick));
-    EXPECT_EQ(tick, max_gregorian_ticks);
-    const gregorian_clock before = clock;
-    EXPECT_FALSE(next_gregorian_tick(clock, 0, tick));
-    EXPECT_FALSE(next_gregorian_tick(clock, max_gregorian_ticks + 1, tick));
-    EXPECT_EQ(clock.last, before.last);
-    EXPECT_EQ(tick, max_gregorian_ticks);  // untouched
-
-    gregorian_clock fresh;
-    EXPECT_FALSE(next_gregorian_tick(fresh, max_gregorian_ticks + 1, tick));  // a clock past 5236
-    EXPECT_FALSE(fresh.started);
 }
 
 TEST(tick_clock, unix_nanoseconds_to_ticks) {
@@ -338,4 +287,59 @@ TEST(namespaces, names_in_any_case_and_nothing_else) {
     for (const char* bad : {"", "dns ", " dns", "dn", "dnss", "x.500", "x50", "DNS\t", "\xc4\x91ns"})
         EXPECT_FALSE(namespace_by_name(bad, id)) << bad;
     EXPECT_FALSE(namespace_by_name(std::string_view("dns\0", 4), id));
+}
+
+// --- Java's two longs (java.util.UUID: getMostSignificantBits, getLeastSignificantBits) -------
+
+TEST(uuid_longs, signed_halves_as_java) {
+    // Python's struct.unpack('>qq', bytes): the same two's complement halves as Java.
+    const struct {
+        const char* text;
+        std::int64_t msb, lsb;
+    } cases[] = {
+        {"c232ab00-9414-11ec-b3c8-9f6bdeced846", INT64_C(-4453309062543306260), INT64_C(-5491964459929905082)},
+        {"00000000-0000-0000-0000-000000000000", 0, 0},
+        {"ffffffff-ffff-ffff-ffff-ffffffffffff", -1, -1},
+        {"7fffffff-ffff-ffff-8000-000000000000", INT64_MAX, INT64_MIN},
+    };
+    for (const auto& c : cases) {
+        const bytes value = uuid(c.text);
+        EXPECT_EQ(uuid_most_significant_bits(value.data()), c.msb) << c.text;
+        EXPECT_EQ(uuid_least_significant_bits(value.data()), c.lsb) << c.text;
+        bytes back{};
+        uuid_from_longs(c.msb, c.lsb, back.data());
+        EXPECT_EQ(text(back), c.text);
+    }
+}
+
+// --- version 2 (DCE Security, Go's layout) ------------------------------------------------------
+
+TEST(dce_security, replaces_time_low_by_the_id_and_the_low_clock_sequence_byte_by_the_domain) {
+    bytes value = uuid("c232ab00-9414-11ec-b3c8-9f6bdeced846");  // RFC A.1, a version 1 value
+    make_dce_security(value.data(), dce_domain_group, 0x000003E8);  // gid 1000
+    EXPECT_EQ(text(value), "000003e8-9414-21ec-b301-9f6bdeced846");
+    int domain = -1;
+    std::uint32_t id = 0;
+    ASSERT_TRUE(read_dce_security(value.data(), domain, id));
+    EXPECT_EQ(domain, 1);
+    EXPECT_EQ(id, 1000U);
+    make_dce_security(value.data(), 0xFF, 0xFFFFFFFF);
+    EXPECT_EQ(text(value), "ffffffff-9414-21ec-b3ff-9f6bdeced846");
+}
+
+TEST(dce_security, other_versions_and_variants_have_no_domain) {
+    int domain = -1;
+    std::uint32_t id = 7;
+    for (const char* other : {"c232ab00-9414-11ec-b3c8-9f6bdeced846", "000003e8-9414-21ec-3301-9f6bdeced846",
+                              "000003e8-9414-21ec-d301-9f6bdeced846", "00000000-0000-0000-0000-000000000000"})
+        EXPECT_FALSE(read_dce_security(uuid(other).data(), domain, id)) << other;
+    EXPECT_EQ(domain, -1);
+    EXPECT_EQ(id, 7U);
+}
+
+TEST(dce_security, ranges) {
+    EXPECT_TRUE(dce_domain_in_range(0) && dce_domain_in_range(255));
+    EXPECT_FALSE(dce_domain_in_range(-1) || dce_domain_in_range(256));
+    EXPECT_TRUE(dce_local_id_in_range(0) && dce_local_id_in_range(INT64_C(4294967295)));
+    EXPECT_FALSE(dce_local_id_in_range(-1) || dce_local_id_in_range(INT64_C(4294967296)));
 }

@@ -1,6 +1,7 @@
-// UUIDv7 range bounds and the pg_uuidv7 drop-in conversions (uuid_v7_to_timestamp shares
+// UUIDv7 from and to times: range bounds and the pg_uuidv7 drop-in conversions (uuid_v7_to_timestamp shares
 // uidext_ulid_to_timestamp, uuid_v7_to_timestamptz shares ulid_extract_timestamp).
 #include "core/generators.hpp"
+#include "core/uuid_fields.hpp"  // set_uuid_version
 #include "core/time_range.hpp"
 
 #include "glue.hpp"
@@ -44,9 +45,4 @@ UIDEXT_FUNCTION(uuid_timestamptz_to_v7) {
 // pg_uuidv7 1.6's uuid_timestamp_to_v7: the timestamp is read as UTC.
 UIDEXT_FUNCTION(uidext_uuid_timestamp_to_v7) {
     return uuidv7_of_ms(pg::unix_ms_or_error_utc(PG_GETARG_TIMESTAMP(0), pg::time_target::uuidv7), PG_GETARG_BOOL(1));
-}
-
-// uuid_v1_to_timestamptz (uidext's own; not a pg_uuidv7 function): reads the version 1 time fields without checking the version.
-UIDEXT_FUNCTION(uuid_v1_to_timestamptz) {
-    PG_RETURN_TIMESTAMPTZ(pg_timestamp_from_uuidv1(pg::arg_value(fcinfo, 0)));
 }
