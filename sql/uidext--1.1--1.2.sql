@@ -35,4 +35,34 @@
 -- The seeds' last fields: Java's two longs, DCE Security (version 2)
 -- ===========================================================================================
 
+-- A UUID as java.util.UUID's two signed longs (many Java stores keep two BIGINT columns). None
+-- can fail, hence LEAKPROOF.
+CREATE FUNCTION uuid_from_longs(msb bigint, lsb bigint) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuid_from_longs' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_msb(uuid) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'uidext_uuid_msb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_lsb(uuid) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'uidext_uuid_lsb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuid_from_longs(bigint, bigint) IS 'the UUID of two signed 64-bit halves, as Java''s new UUID(mostSigBits, leastSigBits)';
+COMMENT ON FUNCTION uuid_msb(uuid) IS 'the first 8 bytes as a signed 64-bit number, as Java''s UUID.getMostSignificantBits()';
+COMMENT ON FUNCTION uuid_lsb(uuid) IS 'the last 8 bytes as a signed 64-bit number, as Java''s UUID.getLeastSignificantBits()';
+
+-- Version 2 (DCE Security) in the layout of Go's google/uuid: a version 1 value whose time_low
+-- is the local id and whose clock sequence low byte is the domain. The domain is an integer
+-- (not smallint) so that uuidv2(1, 1000) resolves without a cast; outside 0-255 it is 22003.
+CREATE FUNCTION uuidv2(domain integer, local_id bigint) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uidext_uuidv2' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid_extract_dce_domain(uuid) RETURNS smallint
+    AS 'MODULE_PATHNAME', 'uidext_uuid_extract_dce_domain' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION uuid_extract_dce_id(uuid) RETURNS bigint
+    AS 'MODULE_PATHNAME', 'uidext_uuid_extract_dce_id' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION uuidv2(integer, bigint) IS 'new UUID version 2 (DCE Security) as Go''s uuid.NewDCESecurity: domain 0-255 (0 person, 1 group, 2 org) and 32-bit local id in a version 1 value of this process';
+COMMENT ON FUNCTION uuid_extract_dce_domain(uuid) IS 'the DCE Security domain (octet 9) of an RFC-variant version 2 UUID, else NULL';
+COMMENT ON FUNCTION uuid_extract_dce_id(uuid) IS 'the DCE Security local id (octets 0-3) of an RFC-variant version 2 UUID, else NULL';
+
+-- Versions 1 and 6 count in the clock sequence when the clock has not moved on, and follow the
+-- clock when it steps back (#16); their state is per process, so a parallel worker has its own.
+COMMENT ON FUNCTION uuidv1() IS 'new UUID version 1: 100 ns time since 1582, never ahead of the clock, unique within the process; random clock sequence and multicast node per process (parallel workers have their own)';
+COMMENT ON FUNCTION uuidv6() IS 'new UUID version 6: version 1''s time in sortable order, ascending within the process while the clock does not step back (parallel workers have their own); random node per value';
+
 -- (end of the seeds' last fields)
