@@ -20,6 +20,7 @@ REGRESS += gen_ulid_step
 REGRESS += cross_type
 REGRESS += dropin_gaps
 REGRESS += uuid_family
+REGRESS += uuid_v2_longs
 REGRESS_OPTS = --load-extension=uidext
 
 EXTRA_CLEAN = sql/uidext--$(EXTVERSION).sql

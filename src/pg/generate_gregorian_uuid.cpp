@@ -101,7 +101,7 @@ UIDEXT_FUNCTION(uidext_uuid_generate_v1mc) {
 // Version 2 (DCE Security) as Go's google/uuid NewDCESecurity: a version 1 value of this
 // process whose time low field is the local id and whose clock sequence low byte is the domain.
 UIDEXT_FUNCTION(uidext_uuidv2) {
-    const int domain = PG_GETARG_INT16(0);
+    const std::int32_t domain = PG_GETARG_INT32(0);
     const std::int64_t local_id = PG_GETARG_INT64(1);
     if (!dce_domain_in_range(domain))
         ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
