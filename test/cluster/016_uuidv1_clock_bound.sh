@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Issue 16 item 2: uuidv1() and uuidv6() never run ahead of the clock. As Go's NewUUID, a value
+# keeps the clock's 100 ns tick and counts in the clock sequence when the tick has not moved
+# on (1.1 stepped the tick by one per value, and ran ahead of the clock by up to 0.5 s at 10 M
+# values). Per connection, at full speed:
+#  - 5 M values of each: the time (truncated to microseconds) of the latest value minus the
+#    clock read right after the last one is <= 0; uuidv1() values are unique, uuidv6() values
+#    strictly ascend in generation order;
+#  - a clock step back, simulated in one backend with a test hook that shifts its version 1/2/6
+#    clock (uidext_test_shift_gregorian_clock, declared here, not part of the extension): the
+#    values made after it carry the stepped-back time (never ahead of the shifted clock), not
+#    the old, later one; uuidv6() ascends again from there; uuidv1() values stay unique while
+#    the old and new values share ticks (a new random clock sequence and node after the step).
+cd "$(dirname "$0")/../.."
+. test/lib/cluster.sh
+. test/cluster/helpers.bash
+trap 'stop_clusters v1_clock' EXIT
+
+N=${UIDEXT_V1_N:-5000000}
+N_STEP=${UIDEXT_V1_N_STEP:-1000000}
+
+# Test helpers, independent of uidext: the 60-bit time of a v1 or v6 UUID read from its text,
+# and a timestamptz as 100 ns ticks since 1582-10-15 (whole microseconds).
+HELPERS_SQL="
+CREATE FUNCTION v1_ticks(u uuid) RETURNS bigint IMMUTABLE LANGUAGE sql AS \$\$
+    SELECT ('x' || lpad(substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8), 16, '0'))::bit(64)::bigint
+    FROM replace(u::text, '-', '') h \$\$;
+CREATE FUNCTION v6_ticks(u uuid) RETURNS bigint IMMUTABLE LANGUAGE sql AS \$\$
+    SELECT ('x' || lpad(substr(h, 1, 12) || substr(h, 14, 3), 16, '0'))::bit(64)::bigint
+    FROM replace(u::text, '-', '') h \$\$;
+CREATE FUNCTION clock_ticks(c timestamptz) RETURNS bigint IMMUTABLE LANGUAGE sql AS
+    \$\$ SELECT floor(extract(epoch FROM c) * 1000000)::bigint * 10 + 122192928000000000 \$\$;
+CREATE FUNCTION shift_gregorian_clock(ns bigint) RETURNS void
+    AS '\$libdir/uidext', 'uidext_test_shift_gregorian_clock' LANGUAGE C STRICT;"
+
+# One statement makes COUNT values at full speed into an array with the clock read right after
+# the last one; then: values, repeats (v1) or order violations in generation order (v6), lead of
+# the latest value over that clock in ticks (the value's time truncated to microseconds, as the
+# clock is), pairs sharing a tick, seconds.
+run_sql() {  # VERSION COUNT SHIFT_NS
+    local fn="public.uuidv$1()" ticks="v$1_ticks" bad
+    if [ "$1" = 1 ]; then bad="cardinality(a) - (SELECT count(DISTINCT u) FROM unnest(a) u)"
+    else bad="(SELECT count(*) FROM (SELECT u, lag(u) OVER () AS p FROM unnest(a) u) s WHERE u <= p)"; fi
+    echo "WITH g AS MATERIALIZED (SELECT array_agg(u) AS a, max(CASE WHEN i = $2 THEN clock_timestamp() END) AS c
+                                  FROM (SELECT $fn AS u, i FROM generate_series(1, $2) i) s)
+          SELECT cardinality(a), $bad,
+                 (SELECT max($ticks(u)) / 10 * 10 FROM unnest(a) u) - (clock_ticks(c) + $3 / 100 / 10 * 10),
+                 (SELECT count(*) FROM (SELECT $ticks(u) AS t, lag($ticks(u)) OVER () AS p FROM unnest(a) u) s WHERE t = p),
+                 round(extract(epoch FROM c - statement_timestamp()), 1)
+          FROM g"
+}
+check_le() {
+    if [ -n "$2" ] && [ "$2" -le "$3" ] 2>/dev/null; then
+        UIDEXT_CHECKS_OK=$((UIDEXT_CHECKS_OK + 1)); echo "ok   $1: $2 (<= $3)"
+    else
+        UIDEXT_CHECKS_BAD=$((UIDEXT_CHECKS_BAD + 1)); echo "FAIL $1: got '$2', expected <= $3"
+    fi
+}
+
+cluster_start v1_clock
+q -c "CREATE EXTENSION uidext" -c "$HELPERS_SQL"
+
+echo "== $N values per connection at full speed"
+for v in 1 6; do
+    read -r rows bad lead shared secs <<<"$(q -F ' ' -c "$(run_sql $v "$N" 0)")"
+    echo "    uuidv$v(): $rows values in ${secs}s, $shared pairs shared a tick, lead $lead ticks"
+    check "uuidv$v(): values, $([ $v = 1 ] && echo repeats || echo 'order violations')" "$rows $bad" "$N 0"
+    check_le "uuidv$v(): lead over the clock (100 ns ticks, microseconds compared)" "$lead" 0
+done
+
+echo "== a clock step back in one backend (test hook), $N_STEP values before and after"
+# The clock steps back to when the first batch began, so the values after the step revisit the
+# ticks of the values before it. One psql session: one backend, one shift.
+for v in 1 6; do
+    out=$(q -F ' ' -c "CREATE TEMP TABLE t0 AS SELECT clock_timestamp() AS t" \
+        -c "CREATE TEMP TABLE before AS SELECT i, public.uuidv$v() AS u FROM generate_series(1, $N_STEP) i" \
+        -c "CREATE TEMP TABLE shift AS SELECT -floor(extract(epoch FROM clock_timestamp() - t) * 1000000)::bigint * 1000 AS ns FROM t0" \
+        -c "SELECT shift_gregorian_clock(ns) FROM shift" \
+        -c "CREATE TEMP TABLE after AS SELECT i, public.uuidv$v() AS u, clock_timestamp() AS c FROM generate_series(1, $N_STEP) i" \
+        -c "SELECT -ns FROM shift" \
+        -c "SELECT count(*) FILTER (WHERE v${v}_ticks(a.u) / 10 * 10 > clock_ticks(a.c) + ns / 100),
+                   (SELECT v${v}_ticks(u) FROM after ORDER BY i LIMIT 1) < (SELECT max(v${v}_ticks(u)) FROM before),
+                   (SELECT min(v${v}_ticks(u)) FROM after) < (SELECT max(v${v}_ticks(u)) FROM before)
+            FROM after a, shift" \
+        -c "SELECT (SELECT count(*) FROM before) + (SELECT count(*) FROM after)
+                   - (SELECT count(DISTINCT u) FROM (SELECT u FROM before UNION ALL SELECT u FROM after) x),
+                   (SELECT count(*) FROM (SELECT u, lag(u) OVER (ORDER BY i) p FROM before) s WHERE u <= p),
+                   (SELECT count(*) FROM (SELECT u, lag(u) OVER (ORDER BY i) p FROM after) s WHERE u <= p),
+                   (SELECT count(DISTINCT uuid_extract_node(u)) FROM (SELECT u FROM before UNION ALL SELECT u FROM after) x)")
+    mapfile -t lines <<<"$out"
+    step_ns=${lines[1]}
+    read -r ahead below overlap <<<"${lines[2]}"
+    read -r repeats desc_before desc_after nodes <<<"${lines[3]}"
+    echo "    uuidv$v(): stepped back by $((step_ns / 1000000)) ms"
+    check "uuidv$v() after the step back: values ahead of the shifted clock" "$ahead" 0
+    check "uuidv$v() the first value after the step back is below the last before it (the old time is not carried on)" "$below" t
+    check "uuidv$v() after the step back: the values revisit the ticks used before it" "$overlap" t
+    check "uuidv$v(): repeated values over both batches" "$repeats" 0
+    if [ "$v" = 6 ]; then
+        check "uuidv6(): order violations before the step, after it" "$desc_before $desc_after" "0 0"
+    else
+        check "uuidv1(): nodes (a new random node after the step back)" "$nodes" 2
+    fi
+done
+finish
