@@ -10,6 +10,8 @@ packages="postgresql-$UIDEXT_PG_MAJOR postgresql-server-dev-$UIDEXT_PG_MAJOR pos
 packages="$packages python3-psycopg"
 command -v node >/dev/null 2>&1 || packages="$packages nodejs"
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
+# Java (javac + java) for test/cluster/091_java_longs.sh: java.util.UUID is the reference.
+command -v javac >/dev/null 2>&1 || packages="$packages default-jdk-headless"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
