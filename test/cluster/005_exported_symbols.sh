@@ -19,6 +19,12 @@ unexpected=$(comm -23 <(echo "$exported") \
 echo "    $(wc -l <<<"$exported") exported symbols, $(wc -l <<<"$functions") SQL-callable functions"
 check "exports other than the functions, their pg_finfo_*, Pg_magic_func and _PG_init" "$unexpected" ""
 check "C++ (mangled _Z) exports" "$(grep -c '^_Z' <<<"$exported")" 0
+# Built with -fno-exceptions -fno-rtti and linked without -lstdc++: nothing may need the C++
+# runtime (__cxa_atexit and __cxa_finalize are glibc's).
+check "undefined C++ runtime symbols (mangled, __cxa_*, __gxx_*, _Unwind_*)" \
+    "$(nm -D --undefined-only "$so" | awk '{ print $NF }' | sed 's/@.*//' \
+        | grep -E '^(_Z|__cxa_|__gxx_|_Unwind_)' | grep -vE '^__cxa_(atexit|finalize)$' | tr '\n' ' ')" ""
+check "libstdc++ among the needed libraries" "$(readelf -d "$so" | grep -c 'NEEDED.*libstdc++')" 0
 check "linked -Bsymbolic (DT_FLAGS)" "$(readelf -d "$so" | grep -Eo 'FLAGS\)[[:space:]]+.*SYMBOLIC' | grep -o SYMBOLIC)" SYMBOLIC
 # No dynamic relocation refers to one of its own functions: no call can be redirected.
 check "dynamic relocations against its own functions" \

@@ -132,7 +132,7 @@ TEST(uuidv6_clock, the_count_moves_the_tick_only_past_16383) {
 
 TEST(uuidv6_clock, strictly_ascends_under_a_clock_that_stands_still_or_moves_on) {
     gregorian_clock clock;
-    for (int i = 0; i < 4000; ++i) script.push_back(static_cast<std::uint16_t>(i * 7919));
+    for (int i = 0; i < 4000; ++i) script.push_back(static_cast<std::uint16_t>(static_cast<unsigned>(i) * 7919u));
     stamp previous{0, 0};
     std::uint64_t now = 500;
     for (int i = 0; i < 200000; ++i) {
@@ -157,7 +157,7 @@ TEST(uuidv6_clock, a_clock_step_back_follows_the_clock_with_a_new_random_sequenc
 
 TEST(uuidv6_clock, never_ahead_of_the_clock_at_a_few_values_per_tick) {
     gregorian_clock clock;
-    for (int i = 0; i < 3000000; ++i) script.push_back(static_cast<std::uint16_t>(i * 40503));
+    for (int i = 0; i < 3000000; ++i) script.push_back(static_cast<std::uint16_t>(static_cast<unsigned>(i) * 40503u));
     std::uint64_t max_lead = 0;
     for (std::uint64_t i = 0; i < 5000000; ++i) {
         const std::uint64_t now = 1000000 + i / 2;
