@@ -27,7 +27,11 @@ gregorian_clock v1_clock;               // uuidv1(), uuidv2() and v1mc
 gregorian_clock v6_clock;               // uuidv6()
 std::uint8_t v1_node[node_size];        // uuidv1()'s node
 long process_owner = 0;                 // MyProcPid that owns the state above
-std::int64_t clock_shift_ns = 0;        // test hook: see uidext_test_shift_gregorian_clock
+// Test hook (uidext_test_set_gregorian_clock): the clock reads anchor + (real - anchor) /
+// slowdown + shift; by default the real clock.
+std::int64_t clock_anchor_ns = 0;
+std::int64_t clock_slowdown = 1;
+std::int64_t clock_shift_ns = 0;
 
 // Resets this process's state when it is new (never in the postmaster, which generates
 // nothing: every backend and worker starts its own).
@@ -40,7 +44,8 @@ void claim_state() {
 }
 
 std::uint64_t now_ticks() {
-    return gregorian_ticks_from_unix_ns(unix_now_ns() + clock_shift_ns);
+    const std::int64_t real = unix_now_ns();
+    return gregorian_ticks_from_unix_ns(clock_anchor_ns + (real - clock_anchor_ns) / clock_slowdown + clock_shift_ns);
 }
 
 // Checks a clock step's status; ERROR when it failed.
@@ -119,9 +124,18 @@ UIDEXT_FUNCTION(uidext_uuidv2) {
 }
 
 // Test hook, not in the extension's catalog: test/cluster/016_uuidv1_clock_bound.sh declares
-// it to move this backend's version 1, 2 and 6 clock by `shift` nanoseconds (replacing the
-// previous shift), so that it can step the clock back without touching the system's.
-UIDEXT_FUNCTION(uidext_test_shift_gregorian_clock) {
-    clock_shift_ns = PG_GETARG_INT64(0);
-    PG_RETURN_VOID();
+// it (uidext_test_set_gregorian_clock(shift_ns bigint, slowdown bigint) RETURNS bigint) to
+// change this backend's version 1, 2 and 6 clock without touching the system's: from now on
+// it reads now + (real time since now) / slowdown + shift_ns, so a clock step back is a
+// negative shift and a machine `slowdown` times faster a slowdown. Returns "now", the anchor
+// (Unix ns). (1, 0) is the real clock again.
+UIDEXT_FUNCTION(uidext_test_set_gregorian_clock) {
+    const std::int64_t shift = PG_GETARG_INT64(0);
+    const std::int64_t slowdown = PG_GETARG_INT64(1);
+    if (slowdown < 1)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("slowdown must be at least 1")));
+    clock_anchor_ns = unix_now_ns();
+    clock_slowdown = slowdown;
+    clock_shift_ns = shift;
+    PG_RETURN_INT64(clock_anchor_ns);
 }

@@ -6,11 +6,14 @@
 #  - 5 M values of each: the time (truncated to microseconds) of the latest value minus the
 #    clock read right after the last one is <= 0; uuidv1() values are unique, uuidv6() values
 #    strictly ascend in generation order;
-#  - a clock step back, simulated in one backend with a test hook that shifts its version 1/2/6
-#    clock (uidext_test_shift_gregorian_clock, declared here, not part of the extension): the
-#    values made after it carry the stepped-back time (never ahead of the shifted clock), not
-#    the old, later one; uuidv6() ascends again from there; uuidv1() values stay unique while
-#    the old and new values share ticks (a new random clock sequence and node after the step).
+#  - the same on a machine 1000 times faster, simulated with a test hook that slows this
+#    backend's version 1/2/6 clock down 1000 times (uidext_test_set_gregorian_clock, declared
+#    here, not part of the extension): hundreds of values share each 100 ns tick, and the lead
+#    over that slow clock is still <= 0 (1.1 would be ahead by nearly 5 M ticks, 0.5 s);
+#  - a clock step back, simulated with the same hook shifting the clock: the values made after
+#    it carry the stepped-back time (never ahead of the shifted clock), not the old, later one;
+#    uuidv6() ascends again from there; uuidv1() values stay unique while the old and new values
+#    share ticks (a new random clock sequence and node after the step).
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
@@ -18,6 +21,7 @@ trap 'stop_clusters v1_clock' EXIT
 
 N=${UIDEXT_V1_N:-5000000}
 N_STEP=${UIDEXT_V1_N_STEP:-1000000}
+SLOWDOWN=1000
 
 # Test helpers, independent of uidext: the 60-bit time of a v1 or v6 UUID read from its text,
 # and a timestamptz as 100 ns ticks since 1582-10-15 (whole microseconds).
@@ -30,25 +34,29 @@ CREATE FUNCTION v6_ticks(u uuid) RETURNS bigint IMMUTABLE LANGUAGE sql AS \$\$
     FROM replace(u::text, '-', '') h \$\$;
 CREATE FUNCTION clock_ticks(c timestamptz) RETURNS bigint IMMUTABLE LANGUAGE sql AS
     \$\$ SELECT floor(extract(epoch FROM c) * 1000000)::bigint * 10 + 122192928000000000 \$\$;
-CREATE FUNCTION shift_gregorian_clock(ns bigint) RETURNS void
-    AS '\$libdir/uidext', 'uidext_test_shift_gregorian_clock' LANGUAGE C STRICT;"
+CREATE FUNCTION set_gregorian_clock(shift_ns bigint, slowdown bigint) RETURNS bigint
+    AS '\$libdir/uidext', 'uidext_test_set_gregorian_clock' LANGUAGE C STRICT;"
 
 # One statement makes COUNT values at full speed into an array with the clock read right after
-# the last one; then: values, repeats (v1) or order violations in generation order (v6), lead of
-# the latest value over that clock in ticks (the value's time truncated to microseconds, as the
-# clock is), pairs sharing a tick, seconds.
-run_sql() {  # VERSION COUNT SHIFT_NS
+# the last one (c); then: values, repeats (v1) or order violations in generation order (v6),
+# LEAD (an expression of m, the latest value's ticks, and c), pairs sharing a tick, seconds.
+run_sql() {  # VERSION COUNT LEAD
     local fn="public.uuidv$1()" ticks="v$1_ticks" bad
     if [ "$1" = 1 ]; then bad="cardinality(a) - (SELECT count(DISTINCT u) FROM unnest(a) u)"
     else bad="(SELECT count(*) FROM (SELECT u, lag(u) OVER () AS p FROM unnest(a) u) s WHERE u <= p)"; fi
     echo "WITH g AS MATERIALIZED (SELECT array_agg(u) AS a, max(CASE WHEN i = $2 THEN clock_timestamp() END) AS c
                                   FROM (SELECT $fn AS u, i FROM generate_series(1, $2) i) s)
-          SELECT cardinality(a), $bad,
-                 (SELECT max($ticks(u)) / 10 * 10 FROM unnest(a) u) - (clock_ticks(c) + $3 / 100 / 10 * 10),
+          SELECT cardinality(a), $bad, $3,
                  (SELECT count(*) FROM (SELECT $ticks(u) AS t, lag($ticks(u)) OVER () AS p FROM unnest(a) u) s WHERE t = p),
                  round(extract(epoch FROM c - statement_timestamp()), 1)
-          FROM g"
+          FROM g, LATERAL (SELECT max($ticks(u)) AS m FROM unnest(a) u) x"
 }
+# The real clock has microseconds: compare the value's time truncated to them.
+REAL_LEAD="m / 10 * 10 - clock_ticks(c)"
+# The slowed clock at the latest real instant c can stand for (c is truncated to microseconds):
+# anchor + (c - anchor) / SLOWDOWN, in ticks.
+SLOW_LEAD="m - ((anchor + ((floor(extract(epoch FROM c) * 1000000)::bigint + 1) * 1000 - anchor) / $SLOWDOWN) / 100
+               + 122192928000000000)"
 check_le() {
     if [ -n "$2" ] && [ "$2" -le "$3" ] 2>/dev/null; then
         UIDEXT_CHECKS_OK=$((UIDEXT_CHECKS_OK + 1)); echo "ok   $1: $2 (<= $3)"
@@ -62,10 +70,21 @@ q -c "CREATE EXTENSION uidext" -c "$HELPERS_SQL"
 
 echo "== $N values per connection at full speed"
 for v in 1 6; do
-    read -r rows bad lead shared secs <<<"$(q -F ' ' -c "$(run_sql $v "$N" 0)")"
+    read -r rows bad lead shared secs <<<"$(q -F ' ' -c "$(run_sql $v "$N" "$REAL_LEAD")")"
     echo "    uuidv$v(): $rows values in ${secs}s, $shared pairs shared a tick, lead $lead ticks"
     check "uuidv$v(): values, $([ $v = 1 ] && echo repeats || echo 'order violations')" "$rows $bad" "$N 0"
     check_le "uuidv$v(): lead over the clock (100 ns ticks, microseconds compared)" "$lead" 0
+done
+
+echo "== $N values per connection on a simulated machine $SLOWDOWN times faster (the clock slowed down)"
+for v in 1 6; do
+    out=$(q -F ' ' -c "CREATE TEMP TABLE clock AS SELECT set_gregorian_clock(0, $SLOWDOWN) AS anchor" \
+        -c "$(run_sql $v "$N" "$SLOW_LEAD") , clock")
+    read -r rows bad lead shared secs <<<"$out"
+    echo "    uuidv$v(): $rows values in ${secs}s real, $shared pairs shared a tick, lead $lead ticks"
+    check "uuidv$v(), fast: values, $([ $v = 1 ] && echo repeats || echo 'order violations')" "$rows $bad" "$N 0"
+    check_ge "uuidv$v(), fast: pairs sharing a tick (the clock sequence counts)" "$shared" "$((N / 2))"
+    check_le "uuidv$v(), fast: lead over the slowed clock (100 ns ticks)" "$lead" 0
 done
 
 echo "== a clock step back in one backend (test hook), $N_STEP values before and after"
@@ -75,7 +94,7 @@ for v in 1 6; do
     out=$(q -F ' ' -c "CREATE TEMP TABLE t0 AS SELECT clock_timestamp() AS t" \
         -c "CREATE TEMP TABLE before AS SELECT i, public.uuidv$v() AS u FROM generate_series(1, $N_STEP) i" \
         -c "CREATE TEMP TABLE shift AS SELECT -floor(extract(epoch FROM clock_timestamp() - t) * 1000000)::bigint * 1000 AS ns FROM t0" \
-        -c "SELECT shift_gregorian_clock(ns) FROM shift" \
+        -c "SELECT set_gregorian_clock(ns, 1) IS NOT NULL FROM shift" \
         -c "CREATE TEMP TABLE after AS SELECT i, public.uuidv$v() AS u, clock_timestamp() AS c FROM generate_series(1, $N_STEP) i" \
         -c "SELECT -ns FROM shift" \
         -c "SELECT count(*) FILTER (WHERE v${v}_ticks(a.u) / 10 * 10 > clock_ticks(a.c) + ns / 100),
