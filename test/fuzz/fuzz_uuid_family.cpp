@@ -9,6 +9,9 @@
 //   stepped back, at most one tick ahead of the highest reading (and only after 8 192 values in
 //   a tick), follow the clock after a step back; version 6 (tick, sequence) strictly ascends
 //   between steps back, version 1 never repeats one; both stop at 2^60 - 1;
+// - Java's two longs are the two big-endian halves as two's complement, and round-trip;
+// - version 2 (DCE Security) puts the id in octets 0-3 and the domain in octet 9, reads them
+//   back, and leaves every other bit but the version and variant alone;
 // - version 3/5/8 results carry their version and the RFC variant, octet 8 bit 5 kept from
 //   the input (v8) and hashing is deterministic.
 #include <cstring>
@@ -18,6 +21,8 @@
 #include "core/name_based.hpp"
 #include "core/time_based.hpp"
 #include "core/time_range.hpp"
+#include "core/uuid_dce.hpp"
+#include "core/uuid_longs.hpp"
 #include "core/uuid_fields.hpp"
 #include "fuzz_input.hpp"
 #include "reference.hpp"
@@ -170,6 +175,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(uidext::uuid_clock_seq(a) == static_cast<int>(clock_seq), input);
     check_conversions(a, input);
     check_conversions(a1, input);
+
+    // Java's longs and version 2 on the same 16 bytes.
+    const u128 x = to_u128(value);
+    FUZZ_CHECK(static_cast<std::uint64_t>(uidext::uuid_most_significant_bits(value)) == static_cast<std::uint64_t>(x >> 64) &&
+                   static_cast<std::uint64_t>(uidext::uuid_least_significant_bits(value)) == static_cast<std::uint64_t>(x),
+               input);
+    std::uint8_t longs[16];
+    uidext::uuid_from_longs(uidext::uuid_most_significant_bits(value), uidext::uuid_least_significant_bits(value), longs);
+    FUZZ_CHECK(std::memcmp(longs, value, 16) == 0, input);
+    std::uint8_t dce[16];
+    std::memcpy(dce, value, 16);
+    const std::uint8_t domain = in.byte();
+    const auto local_id = static_cast<std::uint32_t>(in.bytes(4));
+    uidext::make_dce_security(dce, domain, local_id);
+    int got_domain = -1;
+    std::uint32_t got_id = 0;
+    FUZZ_CHECK(uidext::read_dce_security(dce, got_domain, got_id) && got_domain == domain && got_id == local_id, input);
+    FUZZ_CHECK(uidext::uuid_version(dce) == 2 && to_u128(dce, 4) == local_id && dce[9] == domain, input);
+    FUZZ_CHECK(std::memcmp(dce + 4, value + 4, 2) == 0 && (dce[6] & 0x0F) == (value[6] & 0x0F) && dce[7] == value[7] &&
+                   (dce[8] & 0x3F) == (value[8] & 0x3F) && std::memcmp(dce + 10, value + 10, 6) == 0,
+               input);
+    FUZZ_CHECK(uidext::read_dce_security(value, got_domain, got_id) == (uidext::uuid_version(value) == 2), input);
 
     // The version 1 and 6 clocks under a fuzzed clock, near the end of its range too.
     check_clocks(in, input);
