@@ -23,15 +23,15 @@ N=${UIDEXT_V1_N:-5000000}
 N_STEP=${UIDEXT_V1_N_STEP:-1000000}
 SLOWDOWN=1000
 
-# Test helpers, independent of uidext: the 60-bit time of a v1 or v6 UUID read from its text,
-# and a timestamptz as 100 ns ticks since 1582-10-15 (whole microseconds).
+# Test helpers: the 60-bit time of a v1 or v6 UUID from its first 64 bits (uuid_msb, which
+# test/cluster/091_java_longs.sh checks against Java; integer arithmetic, so that 5 M values are
+# read in seconds, not minutes), and a timestamptz as 100 ns ticks since 1582-10-15 (whole
+# microseconds).
 HELPERS_SQL="
 CREATE FUNCTION v1_ticks(u uuid) RETURNS bigint IMMUTABLE LANGUAGE sql AS \$\$
-    SELECT ('x' || lpad(substr(h, 14, 3) || substr(h, 9, 4) || substr(h, 1, 8), 16, '0'))::bit(64)::bigint
-    FROM replace(u::text, '-', '') h \$\$;
+    SELECT ((uuid_msb(u) & 4095) << 48) | (((uuid_msb(u) >> 16) & 65535) << 32) | ((uuid_msb(u) >> 32) & 4294967295) \$\$;
 CREATE FUNCTION v6_ticks(u uuid) RETURNS bigint IMMUTABLE LANGUAGE sql AS \$\$
-    SELECT ('x' || lpad(substr(h, 1, 12) || substr(h, 14, 3), 16, '0'))::bit(64)::bigint
-    FROM replace(u::text, '-', '') h \$\$;
+    SELECT (((uuid_msb(u) >> 16) & 281474976710655) << 12) | (uuid_msb(u) & 4095) \$\$;
 CREATE FUNCTION clock_ticks(c timestamptz) RETURNS bigint IMMUTABLE LANGUAGE sql AS
     \$\$ SELECT floor(extract(epoch FROM c) * 1000000)::bigint * 10 + 122192928000000000 \$\$;
 CREATE FUNCTION set_gregorian_clock(shift_ns bigint, slowdown bigint) RETURNS bigint
@@ -46,10 +46,9 @@ run_sql() {  # VERSION COUNT LEAD
     else bad="(SELECT count(*) FROM (SELECT u, lag(u) OVER () AS p FROM unnest(a) u) s WHERE u <= p)"; fi
     echo "WITH g AS MATERIALIZED (SELECT array_agg(u) AS a, max(CASE WHEN i = $2 THEN clock_timestamp() END) AS c
                                   FROM (SELECT $fn AS u, i FROM generate_series(1, $2) i) s)
-          SELECT cardinality(a), $bad, $3,
-                 (SELECT count(*) FROM (SELECT $ticks(u) AS t, lag($ticks(u)) OVER () AS p FROM unnest(a) u) s WHERE t = p),
-                 round(extract(epoch FROM c - statement_timestamp()), 1)
-          FROM g, LATERAL (SELECT max($ticks(u)) AS m FROM unnest(a) u) x"
+          SELECT cardinality(a), $bad, $3, shared, round(extract(epoch FROM c - statement_timestamp()), 1)
+          FROM g, LATERAL (SELECT max(t) AS m, count(*) FILTER (WHERE t = p) AS shared
+                           FROM (SELECT t, lag(t) OVER () AS p FROM (SELECT $ticks(u) AS t FROM unnest(a) u) t) s) x"
 }
 # The real clock has microseconds: compare the value's time truncated to them.
 REAL_LEAD="m / 10 * 10 - clock_ticks(c)"
