@@ -202,7 +202,7 @@ check "values: short, parallel; duplicate uuidv1(), duplicate uuidv6(), versions
         count(*) - count(DISTINCT v1), count(*) - count(DISTINCT v6),
         count(*) FILTER (WHERE uuid_extract_version(v1) <> 1 OR uuid_extract_version(v6) <> 6) FROM fam")" \
     "$((CONNECTIONS * ROWS_PER_CONNECTION)) $PARALLEL_ROWS 0 0 0"
-check_ge "parallel: uuidv1() (clock_seq, node) pairs, one per process that made rows" \
+check_ge "parallel: uuidv1() nodes, one per process that made rows" \
     "$(q -d utf8db -c "SELECT count(DISTINCT uuid_extract_node(v1)) FROM fam WHERE src = 'parallel'")" 2
 # Different processes never share a v1 node (random, 47 bits): the source of uniqueness.
 check "uuidv1(): processes (short connections) sharing a node with another" \
