@@ -13,11 +13,11 @@ void set_uuid_version(std::uint8_t value[16], int version) noexcept {
 }
 
 void write_gregorian_time(std::uint8_t value[16], int version, std::uint64_t ticks) noexcept {
-    // Octets 0-7 as one big-endian word, the version nibble (bits 15..12) left 0.
+    // Octets 0-7 as one big-endian word; the version nibble is bits 15..12.
     const std::uint64_t layout = version == 1
         ? ((ticks & 0xFFFFFFFF) << 32) | (((ticks >> 32) & 0xFFFF) << 16) | ((ticks >> 48) & 0x0FFF)  // low, mid, high
         : ((ticks >> 12) << 16) | (ticks & 0x0FFF);                                        // high 48, low 12
-    store_big_endian_64(value, layout | (static_cast<std::uint64_t>(version) << 12));
+    store_big_endian_64(value, layout);
 }
 
 bool uuid_pg_timestamp(const std::uint8_t value[16], std::int64_t& timestamp) noexcept {
@@ -35,6 +35,7 @@ bool convert_gregorian_time_uuid(const std::uint8_t in[16], int from, int to, st
     std::uint8_t value[16];
     std::memcpy(value, in, 16);
     write_gregorian_time(value, to, ticks);
+    set_uuid_version(value, to);  // the variant is RFC's already: only the nibble changes
     std::memcpy(out, value, 16);
     return true;
 }

@@ -50,8 +50,8 @@ constexpr std::uint64_t gregorian_unix_offset_ticks = UINT64_C(0x01B21DD21381400
 // (RFC 4122 erratum 5560).
 void set_uuid_version(std::uint8_t value[16], int version) noexcept;
 
-// Writes the time fields of octets 0-7 in the layout of version 1 or 6, version nibble
-// included; octets 8-15 untouched.
+// Writes the time fields of octets 0-7 in the layout of version 1 or 6 (the version nibble
+// left 0: set_uuid_version sets it); octets 8-15 untouched.
 void write_gregorian_time(std::uint8_t value[16], int version, std::uint64_t ticks) noexcept;
 
 // Time of a version 1 UUID (time low field first), whatever its version nibble says.
