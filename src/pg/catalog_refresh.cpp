@@ -26,18 +26,19 @@ struct extension_place {
     const char* quoted_schema;
 };
 
-// Runs a catalog query with $1 = oid and, when given, $2 = text. It sees everything committed so far, also
-// in a REPEATABLE READ or SERIALIZABLE transaction whose snapshot is older: after waiting for
-// a concurrent refresh, the decision to create or drop must see what that one did (its DDL
-// checks the latest catalog anyway and would fail on a duplicate). READ COMMITTED takes a fresh
-// snapshot per query by itself; this is how the RI triggers check a key under either.
-int query(const char* sql, Oid oid, const char* text = nullptr, long limit = 2) {
+// Runs a catalog query with $1 = oid and, when given, $2 = text; returns the number of rows
+// (at most 2). It sees everything committed so far, also in a REPEATABLE READ or SERIALIZABLE
+// transaction whose snapshot is older: after waiting for a concurrent refresh, the decision to
+// create or drop must see what that one did (its DDL checks the latest catalog anyway and
+// would fail on a duplicate). READ COMMITTED takes a fresh snapshot per query by itself; this
+// is how the RI triggers check a key under either.
+int query(const char* sql, Oid oid, const char* text = nullptr) {
     Oid types[2] = {OIDOID, TEXTOID};
     Datum args[2] = {ObjectIdGetDatum(oid), text ? CStringGetTextDatum(text) : Datum(0)};
     SPIPlanPtr plan = SPI_prepare(sql, text ? 2 : 1, types);
     if (!plan) elog(ERROR, "SPI_prepare failed with %s: %s", SPI_result_code_string(SPI_result), sql);
     const Snapshot latest = IsolationUsesXactSnapshot() ? GetLatestSnapshot() : InvalidSnapshot;
-    const int rc = SPI_execute_snapshot(plan, args, nullptr, latest, InvalidSnapshot, false, false, limit);
+    const int rc = SPI_execute_snapshot(plan, args, nullptr, latest, InvalidSnapshot, false, false, 2);
     SPI_freeplan(plan);
     if (rc != SPI_OK_SELECT) elog(ERROR, "SPI_execute_snapshot failed with %s: %s", SPI_result_code_string(rc), sql);
     return static_cast<int>(SPI_processed);
@@ -65,11 +66,12 @@ struct ownership {
 
 ownership find_item(const pg::catalog_item& item, const char* name, const extension_place& ext) {
     ownership found;
-    if (query(item.present_sql, ext.schema, name) == 0) return found;
+    const int rows = query(item.present_sql, ext.schema, name);
+    if (rows == 0) return found;
+    if (rows != 1) elog(ERROR, "catalog query about \"%s\" found more than one object", item.description);
     bool isnull = false;
     const Oid classid = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
     const Oid objid = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull));
-    if (SPI_processed != 1 || isnull) elog(ERROR, "catalog query about \"%s\" found no single object", item.description);
     found.exists = true;
     const Oid owner = getExtensionOfObject(classid, objid);
     found.ours = owner == ext.oid;
@@ -87,9 +89,9 @@ void run(const char* sql_format, const char* quoted_schema) {
     if (rc < 0) elog(ERROR, "SPI_execute failed with %s: %s", SPI_result_code_string(rc), sql);
 }
 
-void add_to_report(StringInfo report, const char* format, const char* a, const char* b = "") {
+void add_to_report(StringInfo report, const char* change) {
     appendStringInfoString(report, report->len ? ", " : "");
-    appendStringInfo(report, format, a, b);
+    appendStringInfoString(report, change);
 }
 
 // Drops an obsolete member of the extension, or keeps it when something outside the extension
@@ -99,13 +101,13 @@ void remove_obsolete(const pg::catalog_item& item, const char* name, const exten
     query(item.users_sql, ext.schema, name);
     const char* users = SPI_processed == 1 ? SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1) : nullptr;
     if (users) {
-        add_to_report(report, "kept %s (used by %s)", item.description, users);
+        add_to_report(report, psprintf("kept %s (used by %s)", item.description, users));
         return;
     }
     if (!in_own_script) run(item.unmember_sql, ext.quoted_schema);
     run(item.drop_sql, ext.quoted_schema);
-    appendStringInfoString(report, report->len ? ", " : "");
-    appendStringInfo(report, "removed %s (core has it from %d)", item.description, item.obsolete_from_version / 10000);
+    add_to_report(report,
+                  psprintf("removed %s (core has it from %d)", item.description, item.obsolete_from_version / 10000));
 }
 
 }  // namespace
@@ -154,12 +156,12 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
         }
         if (found.ours) continue;
         if (found.exists) {
-            add_to_report(&report, "skipped %s (%s is not uidext's)", item.description, found.whose);
+            add_to_report(&report, psprintf("skipped %s (%s is not uidext's)", item.description, found.whose));
             continue;
         }
         run(item.create_sql, ext.quoted_schema);
         if (item.member_sql && !in_own_script) run(item.member_sql, ext.quoted_schema);
-        add_to_report(&report, "%s%s", item.description);
+        add_to_report(&report, item.description);
     }
     AtEOXact_GUC(true, guc_level);
     SPI_finish();
