@@ -205,10 +205,22 @@ check "refreshed: catalog identical to a fresh install in that schema ($(wc -l <
 echo "== a hostile schema first on the caller's search_path"
 q -c "CREATE DATABASE hostile"
 q -d hostile -c "CREATE EXTENSION uidext" -c "CREATE SCHEMA evil" -c "CREATE TYPE evil.internal" -c "CREATE TYPE evil.void"
+# evil.=(name, name) comes before pg_catalog's: any unqualified name comparison made under the
+# caller's search_path would run it (as the superuser calling the refresh); it leaves a mark.
+q -d hostile <<'SQL'
+CREATE FUNCTION evil.name_eq(name, name) RETURNS boolean LANGUAGE sql
+    AS $$ SELECT pg_catalog.set_config('uidext_test.evil_ran', 'yes', false) IS NOT NULL AND $1 OPERATOR(pg_catalog.=) $2 $$;
+CREATE OPERATOR evil.= (LEFTARG = name, RIGHTARG = name, FUNCTION = evil.name_eq);
+SQL
 damage hostile public
-check "refresh with search_path = evil, pg_catalog, public reports what it added" \
-    "$(q -d hostile -c "SET search_path = evil, pg_catalog, public" -c 'SELECT uidext_catalog_refresh()' -c 'SHOW search_path')" "$expected
-evil, pg_catalog, public"
+check "refresh with search_path = evil, pg_catalog, public reports what it added, runs nothing of evil's" \
+    "$(q -d hostile -c "SET search_path = evil, pg_catalog, public" -c 'SELECT uidext_catalog_refresh()' -c 'SHOW search_path' \
+         -c "SELECT coalesce(current_setting('uidext_test.evil_ran', true), 'evil did not run')" \
+         -c "SELECT count(*) FROM pg_extension WHERE extname = 'uidext'" -c "SELECT current_setting('uidext_test.evil_ran', true)")" "$expected
+evil, pg_catalog, public
+evil did not run
+1
+yes"
 q -d hostile -c "DROP SCHEMA evil CASCADE"
 check "refreshed: catalog identical to a fresh install" "$(catalog hostile)" "$want"
 
