@@ -25,7 +25,7 @@ SELECT count(DISTINCT id) FROM sp;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM sp WHERE id OPERATOR(keys.=) '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 RESET enable_seqscan;
-SELECT keys.uidext_monotonic_scope(), keys.uuidv7() IS NOT NULL AS uuidv7_works;
+SELECT keys.uidext_monotonic_scope() = current_setting('uidext.monotonic_scope') AS scope_reported, keys.uuidv7() IS NOT NULL AS uuidv7_works;
 
 -- With the schema on the path, unqualified names work too and stay unambiguous.
 SET search_path = public, keys;

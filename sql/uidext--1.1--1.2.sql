@@ -28,6 +28,26 @@
 -- Correctness: catalog refresh, monotonic scope reporting
 -- ===========================================================================================
 
+-- uidext_catalog_refresh() finds objects by exact signature and changes only the extension's
+-- own members (src/pg/catalog_refresh.cpp); uidext_monotonic_scope() raises the monotonic
+-- generators' 55000 instead of answering 'connection' when they would refuse.
+COMMENT ON FUNCTION uidext_catalog_refresh() IS 'adds the version-dependent objects this server supports and the extension lacks, and drops its own members core made obsolete (run after pg_upgrade); never touches an object that is not a member of uidext; returns what it changed';
+COMMENT ON FUNCTION uidext_monotonic_scope() IS 'what the monotonic generators do in this session: "server" (ordered across the server), "connection" (per connection), or the same error they raise (uidext.monotonic_scope asks for server without the preload)';
+
+-- Statements that were not true (issue 16). uuidv7() is PARALLEL SAFE with per-process state:
+-- a parallel worker keeps its own order. Qualified, as in uidext--1.0.sql: on PostgreSQL 18+
+-- the unqualified name is pg_catalog's.
+DO $$
+BEGIN
+    EXECUTE format('COMMENT ON FUNCTION %I.uuidv7() IS %L', current_schema(),
+                   'new UUIDv7 as PostgreSQL 18 (12-bit sub-millisecond fraction), strictly ascending within one process (a parallel worker keeps its own order)');
+END
+$$;
+-- The btree support functions return memcmp's sign, not just -1, 0 or 1.
+COMMENT ON FUNCTION ulid_cmp(ulid, ulid) IS 'btree comparison: less than, equal to or greater than zero, in time order';
+COMMENT ON FUNCTION ulid_uuid_cmp(ulid, uuid) IS 'btree comparison of a ulid with a uuid: less than, equal to or greater than zero';
+COMMENT ON FUNCTION uuid_ulid_cmp(uuid, ulid) IS 'btree comparison of a uuid with a ulid: less than, equal to or greater than zero';
+
 -- (end of correctness)
 
 

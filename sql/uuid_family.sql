@@ -32,6 +32,8 @@ CREATE FUNCTION family_octet(u uuid, n int) RETURNS int IMMUTABLE LANGUAGE sql A
 SELECT name, uuid_namespace(name) FROM (VALUES ('dns'), ('url'), ('oid'), ('x500'), ('DNS'), ('Url'), ('X500')) v(name);
 SELECT family_error(format('SELECT uuid_namespace(%L)', name)) AS bad_namespace
 FROM (VALUES ('x.500'), (''), (' dns'), ('dns '), ('dnsx'), ('6ba7b810-9dad-11d1-80b4-00c04fd430c8')) v(name);
+-- The list of names is a HINT (what to write instead), not a DETAIL: psql labels it.
+SELECT uuid_namespace('x.500');
 
 -- Name-based vectors: text names (hashed as UTF-8) --------------------------------------------
 CREATE TABLE family_name_vectors (source text, version int, ns text, name text, expected uuid);

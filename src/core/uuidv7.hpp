@@ -17,7 +17,8 @@
 // tick, with a new random counter. So the tick runs ahead of the clock only after more than
 // 2048 values within one tick: at least 2049 values per tick ahead, that is 4096 * 2049 =
 // 8 392 704 values faster than the clock moves for 1 ms of lead, a sustained 8.4 values per
-// nanosecond (see README, "UUIDv7 layout").
+// nanosecond (see README, "UUIDv7 layout"). A clock that steps back is another matter: the state
+// keeps its tick and counts, ahead of the clock by the step until the clock passes it.
 #pragma once
 
 #include <cstdint>  // std::int64_t, std::uint8_t, std::uint32_t, std::uint64_t

@@ -13,8 +13,15 @@ struct catalog_item {
     // removes it, unless objects outside the extension use it.
     int obsolete_from_version;
     const char* description;  // for the function's result: what it changed
-    const char* name;         // $2 of present_sql
-    // One boolean row: true when the object exists. $1 is the extension's schema (oid).
+    // $2 of present_sql and users_sql. A function is named by its exact signature, as in
+    // "f(pg_catalog.uuid)"; a type that is not pg_catalog's is written %1$s.type (%1$s as in
+    // create_sql). Other objects by name.
+    const char* name;
+    // Finds the object. No row when it does not exist; else one row (classid, objid) naming
+    // the object whose extension membership decides whether refresh may touch it: the object
+    // itself, or the operator family or type it is part of. Refresh creates or drops only what
+    // is absent or a member of this extension; an object of a user or of another extension is
+    // never touched. $1 is the extension's schema (oid).
     const char* present_sql;
     // Creates it, with its comments. %1$s is the extension's schema, quoted.
     const char* create_sql;
@@ -30,24 +37,36 @@ struct catalog_item {
     const char* unmember_sql = nullptr;
 };
 
+// The queries run with search_path = pg_catalog, pg_temp and see every committed change, even
+// in a REPEATABLE READ or SERIALIZABLE transaction (catalog_refresh.cpp).
+
+// The operator class, or when it is absent a family of that name (CREATE OPERATOR CLASS would
+// add to that family).
 inline constexpr const char* brin_opclass_present =
-    "SELECT EXISTS (SELECT FROM pg_catalog.pg_opclass c JOIN pg_catalog.pg_am a ON a.oid = c.opcmethod"
-    " WHERE a.amname = 'brin' AND c.opcnamespace = $1 AND c.opcname = $2)";
+    "WITH c AS (SELECT c.oid FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod"
+    " WHERE a.amname = 'brin' AND c.opcnamespace = $1 AND c.opcname = $2)"
+    " SELECT 'pg_opclass'::regclass, oid FROM c"
+    " UNION ALL SELECT 'pg_opfamily'::regclass, f.oid FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod"
+    " WHERE a.amname = 'brin' AND f.opfnamespace = $1 AND f.opfname = $2 AND NOT EXISTS (SELECT FROM c)";
 
+// A function of exactly that signature in the schema (never another overload).
 inline constexpr const char* function_present =
-    "SELECT EXISTS (SELECT FROM pg_catalog.pg_proc WHERE pronamespace = $1 AND proname = $2)";
+    "SELECT 'pg_proc'::regclass, p.oid FROM pg_namespace n,"
+    " to_regprocedure(quote_ident(n.nspname) || '.' || $2) p (oid)"
+    " WHERE n.oid = $1 AND p.oid IS NOT NULL";
 
-inline constexpr const char* type_comment_present =
-    "SELECT EXISTS (SELECT FROM pg_catalog.pg_type t JOIN pg_catalog.pg_description d"
-    " ON d.objoid = t.oid AND d.classoid = 'pg_catalog.pg_type'::pg_catalog.regclass"
-    " WHERE t.typnamespace = $1 AND t.typname = $2)";
+// The comment of the array type of the schema's type $2: its element type decides.
+inline constexpr const char* array_type_comment_present =
+    "SELECT 'pg_type'::regclass, t.oid FROM pg_type t JOIN pg_description d"
+    " ON d.objoid = t.typarray AND d.classoid = 'pg_type'::regclass AND d.objsubid = 0"
+    " WHERE t.typnamespace = $1 AND t.typname = $2";
 
 // What outside the extension depends on the function: NULL when nothing does.
 inline constexpr const char* function_users =
-    "SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), ', ')"
-    " FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p"
-    " ON d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.refobjid = p.oid"
-    " WHERE p.pronamespace = $1 AND p.proname = $2 AND d.deptype <> 'e'";
+    "SELECT string_agg(pg_describe_object(d.classid, d.objid, d.objsubid), ', ')"
+    " FROM pg_namespace n JOIN pg_depend d"
+    " ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = to_regprocedure(quote_ident(n.nspname) || '.' || $2)"
+    " WHERE n.oid = $1 AND d.deptype <> 'e'";
 
 // Rows in creation order: an object comes after what it uses.
 inline constexpr catalog_item catalog_items[] = {
@@ -78,24 +97,24 @@ inline constexpr catalog_item catalog_items[] = {
      " COMMENT ON OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin IS 'BRIN bloom operators of ulid';",
      "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin;"
      " ALTER EXTENSION uidext ADD OPERATOR CLASS %1$s.ulid_bloom_ops USING brin;"},
-    {180000, 0, "function ulid_skipsupport(internal)", "ulid_skipsupport", function_present,
+    {180000, 0, "function ulid_skipsupport(internal)", "ulid_skipsupport(internal)", function_present,
      "CREATE FUNCTION %1$s.ulid_skipsupport(internal) RETURNS void"
      " AS 'uuid_skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;"
      " COMMENT ON FUNCTION %1$s.ulid_skipsupport(internal) IS 'btree skip scan support';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.ulid_skipsupport(internal);"},
     {180000, 0, "function 6 (skip support) of operator family ulid_ops for access method btree", "ulid_ops",
-     "SELECT EXISTS (SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily"
-     " JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod"
-     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6)",
+     "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily"
+     " JOIN pg_am a ON a.oid = f.opfmethod"
+     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6",
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (%1$s.ulid, %1$s.ulid) %1$s.ulid_skipsupport(internal);",
      nullptr},
     // pg_upgrade does not carry the comment of the implicit array type over (its dump skips that
     // type); pg_dump/pg_restore keeps it, as CREATE EXTENSION runs the script again.
-    {130000, 0, "comment on type ulid[]", "_ulid", type_comment_present,
+    {130000, 0, "comment on type ulid[]", "ulid", array_type_comment_present,
      "COMMENT ON TYPE %1$s.ulid[] IS 'array of ulid';", nullptr},
     // PostgreSQL 17 has these in pg_catalog, which is searched first: uidext's own are dead weight.
-    {130000, 170000, "function uuid_extract_version(uuid)", "uuid_extract_version", function_present,
+    {130000, 170000, "function uuid_extract_version(uuid)", "uuid_extract_version(pg_catalog.uuid)", function_present,
      "CREATE FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid) RETURNS pg_catalog.int2"
      " AS '$libdir/uidext', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;"
      " COMMENT ON FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid)"
@@ -104,7 +123,7 @@ inline constexpr catalog_item catalog_items[] = {
      function_users,
      "DROP FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);",
      "ALTER EXTENSION uidext DROP FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);"},
-    {130000, 170000, "function uuid_extract_timestamp(uuid)", "uuid_extract_timestamp", function_present,
+    {130000, 170000, "function uuid_extract_timestamp(uuid)", "uuid_extract_timestamp(pg_catalog.uuid)", function_present,
      "CREATE FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz"
      " AS '$libdir/uidext', 'uidext_uuid_extract_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;"
      " COMMENT ON FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid)"

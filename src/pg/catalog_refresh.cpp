@@ -5,11 +5,15 @@
 #include "glue.hpp"
 
 extern "C" {
+#include "access/xact.h"
+#include "catalog/dependency.h"
+#include "catalog/objectaddress.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_type.h"
 #include "commands/extension.h"
 #include "executor/spi.h"
 #include "storage/lmgr.h"
+#include "utils/snapmgr.h"
 }
 
 using namespace uidext;
@@ -22,36 +26,60 @@ struct extension_place {
     const char* quoted_schema;
 };
 
+// Runs a catalog query with $1 = oid and, when given, $2 = text; returns the number of rows
+// (at most 2). It sees everything committed so far, also in a REPEATABLE READ or SERIALIZABLE
+// transaction whose snapshot is older: after waiting for a concurrent refresh, the decision to
+// create or drop must see what that one did (its DDL checks the latest catalog anyway and
+// would fail on a duplicate). READ COMMITTED takes a fresh snapshot per query by itself; this
+// is how the RI triggers check a key under either.
+int query(const char* sql, Oid oid, const char* text = nullptr) {
+    Oid types[2] = {OIDOID, TEXTOID};
+    Datum args[2] = {ObjectIdGetDatum(oid), text ? CStringGetTextDatum(text) : Datum(0)};
+    SPIPlanPtr plan = SPI_prepare(sql, text ? 2 : 1, types);
+    if (!plan) elog(ERROR, "SPI_prepare failed with %s: %s", SPI_result_code_string(SPI_result), sql);
+    const Snapshot latest = IsolationUsesXactSnapshot() ? GetLatestSnapshot() : InvalidSnapshot;
+    const int rc = SPI_execute_snapshot(plan, args, nullptr, latest, InvalidSnapshot, false, false, 2);
+    SPI_freeplan(plan);
+    if (rc != SPI_OK_SELECT) elog(ERROR, "SPI_execute_snapshot failed with %s: %s", SPI_result_code_string(rc), sql);
+    return static_cast<int>(SPI_processed);
+}
+
 extension_place find_extension() {
-    if (SPI_execute("SELECT e.oid, e.extnamespace, n.nspname FROM pg_catalog.pg_extension e"
-                    " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'uidext'",
-                    true, 0) != SPI_OK_SELECT ||
-        SPI_processed != 1)
-        ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("extension \"%s\" does not exist", "uidext")));
-    HeapTuple row = SPI_tuptable->vals[0];
-    TupleDesc desc = SPI_tuptable->tupdesc;
-    bool isnull = false;
     extension_place place;
-    place.oid = DatumGetObjectId(SPI_getbinval(row, desc, 1, &isnull));
-    place.schema = DatumGetObjectId(SPI_getbinval(row, desc, 2, &isnull));
-    place.quoted_schema = quote_identifier(SPI_getvalue(row, desc, 3));
+    place.oid = get_extension_oid("uidext", false);
+    if (query("SELECT e.extnamespace, n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
+              " WHERE e.oid = $1",
+              place.oid) != 1)
+        ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("extension \"%s\" does not exist", "uidext")));
+    bool isnull = false;
+    place.schema = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+    place.quoted_schema = quote_identifier(SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2));
     return place;
 }
 
-// Runs a one-row query about an item ($1 = the extension's schema, $2 = the item's name) and
-// returns its first column, or nullptr when that is NULL.
-const char* ask(const pg::catalog_item& item, const char* sql, Oid schema) {
-    Oid types[2] = {OIDOID, TEXTOID};
-    Datum args[2] = {ObjectIdGetDatum(schema), CStringGetTextDatum(item.name)};
-    // Not read-only: a fresh snapshot sees what a concurrent refresh committed while we waited.
-    if (SPI_execute_with_args(sql, 2, types, args, nullptr, false, 1) != SPI_OK_SELECT || SPI_processed != 1)
-        elog(ERROR, "catalog query about \"%s\" failed", item.description);
-    return SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1);
-}
+// Whose the item's object is.
+struct ownership {
+    bool exists = false;
+    bool ours = false;           // a member of this extension (or part of one)
+    const char* whose = nullptr;  // else, for the report: the object and its extension, if any
+};
 
-bool is_present(const pg::catalog_item& item, Oid schema) {
-    const char* present = ask(item, item.present_sql, schema);
-    return present && present[0] == 't';
+ownership find_item(const pg::catalog_item& item, const char* name, const extension_place& ext) {
+    ownership found;
+    const int rows = query(item.present_sql, ext.schema, name);
+    if (rows == 0) return found;
+    if (rows != 1) elog(ERROR, "catalog query about \"%s\" found more than one object", item.description);
+    bool isnull = false;
+    const Oid classid = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
+    const Oid objid = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull));
+    found.exists = true;
+    const Oid owner = getExtensionOfObject(classid, objid);
+    found.ours = owner == ext.oid;
+    if (!found.ours) {
+        const char* object = getObjectDescriptionOids(classid, objid);
+        found.whose = OidIsValid(owner) ? psprintf("%s of extension %s", object, get_extension_name(owner)) : object;
+    }
+    return found;
 }
 
 void run(const char* sql_format, const char* quoted_schema) {
@@ -61,20 +89,25 @@ void run(const char* sql_format, const char* quoted_schema) {
     if (rc < 0) elog(ERROR, "SPI_execute failed with %s: %s", SPI_result_code_string(rc), sql);
 }
 
-// Drops an object the server made obsolete, or keeps it when something outside the extension
-// uses it (dropping would fail, or cascade into the user's objects), and says which it did.
-void remove_obsolete(const pg::catalog_item& item, const extension_place& ext, bool in_own_script,
-                     StringInfo report) {
-    const char* users = ask(item, item.users_sql, ext.schema);
+void add_to_report(StringInfo report, const char* change) {
     appendStringInfoString(report, report->len ? ", " : "");
+    appendStringInfoString(report, change);
+}
+
+// Drops an obsolete member of the extension, or keeps it when something outside the extension
+// uses it (dropping would fail, or cascade into the user's objects), and says which it did.
+void remove_obsolete(const pg::catalog_item& item, const char* name, const extension_place& ext,
+                     bool in_own_script, StringInfo report) {
+    query(item.users_sql, ext.schema, name);
+    const char* users = SPI_processed == 1 ? SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1) : nullptr;
     if (users) {
-        appendStringInfo(report, "kept %s (used by %s)", item.description, users);
+        add_to_report(report, psprintf("kept %s (used by %s)", item.description, users));
         return;
     }
     if (!in_own_script) run(item.unmember_sql, ext.quoted_schema);
     run(item.drop_sql, ext.quoted_schema);
-    appendStringInfo(report, "removed %s (core has it from %d)", item.description,
-                     item.obsolete_from_version / 10000);
+    add_to_report(report,
+                  psprintf("removed %s (core has it from %d)", item.description, item.obsolete_from_version / 10000));
 }
 
 }  // namespace
@@ -94,31 +127,41 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
     StringInfoData report;
     initStringInfo(&report);  // in the caller's memory context: it outlives SPI_finish
     if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
+    // Before the first query: every name in the queries and statements resolves in pg_catalog
+    // (pg_temp last, so a temporary object cannot stand in), never in a schema of the caller's.
+    const int guc_level = NewGUCNestLevel();
+    (void)set_config_option("search_path", "pg_catalog, pg_temp", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE,
+                            true, 0, false);
     const extension_place ext = find_extension();
     // Inside an extension's script, new objects become members of that extension by themselves.
     const bool in_own_script = creating_extension && CurrentExtensionObject == ext.oid;
     if (creating_extension && !in_own_script)
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                         errmsg("uidext_catalog_refresh() cannot run in the script of another extension")));
-    // Two refreshes at once would both find an object missing; the second waits, then finds it.
+    // Two refreshes at once would both find an object missing; the second waits, then finds it
+    // (query() reads the catalog as committed after the wait, whatever the isolation level).
     LockDatabaseObject(ExtensionRelationId, ext.oid, 0, ShareUpdateExclusiveLock);
-    // The statements name the extension's objects with its schema; the type names left
-    // (internal, void) must come from pg_catalog, not from a schema earlier on the caller's path.
-    const int guc_level = NewGUCNestLevel();
-    (void)set_config_option("search_path", "pg_catalog, pg_temp", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE,
-                            true, 0, false);
 
     for (const pg::catalog_item& item : pg::catalog_items) {
         if (PG_VERSION_NUM < item.min_server_version) continue;
-        const bool present = is_present(item, ext.schema);
+        const char* name = psprintf(item.name, ext.quoted_schema);
+        if (item.present_sql == pg::function_present && !strchr(name, '('))
+            elog(ERROR, "catalog item \"%s\" must name a function by its signature", item.description);
+        const ownership found = find_item(item, name, ext);
         if (item.obsolete_from_version && PG_VERSION_NUM >= item.obsolete_from_version) {
-            if (present) remove_obsolete(item, ext, in_own_script, &report);
+            // Only the extension's own: a user's function of that signature (a polyfill of
+            // core's, say) or another extension's is none of its business.
+            if (found.ours) remove_obsolete(item, name, ext, in_own_script, &report);
             continue;
         }
-        if (present) continue;
+        if (found.ours) continue;
+        if (found.exists) {
+            add_to_report(&report, psprintf("skipped %s (%s is not uidext's)", item.description, found.whose));
+            continue;
+        }
         run(item.create_sql, ext.quoted_schema);
         if (item.member_sql && !in_own_script) run(item.member_sql, ext.quoted_schema);
-        appendStringInfo(&report, "%s%s", report.len ? ", " : "", item.description);
+        add_to_report(&report, item.description);
     }
     AtEOXact_GUC(true, guc_level);
     SPI_finish();

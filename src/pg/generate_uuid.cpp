@@ -13,14 +13,14 @@ using namespace uidext;
 
 namespace {
 
-uuidv7_clock connection_clock;  // this connection's previous UUIDv7, like PostgreSQL 18's static previous_ns
+uuidv7_clock connection_clock;  // this process's previous UUIDv7, like PostgreSQL 18's static previous_ns
 
 // 22008 as PostgreSQL 18's uuidv7(interval), for a time the 48-bit field cannot hold.
 [[noreturn]] void report_v7_out_of_range() {
     pg::report_time_out_of_range(pg::time_target::uuidv7);
 }
 
-// Steps this connection's clock, or with `shared` the server's (under its spinlock: a dozen
+// Steps this process's clock, or with `shared` the server's (under its spinlock: a dozen
 // instructions), for a value whose random bytes are drawn already.
 void step_clock(pg::server_state* shared, const std::uint8_t random[uuidv7_random_bytes], uuidv7_clock& out) {
     const std::uint64_t now_tick = uuidv7_tick_of_ns(unix_now_ns());

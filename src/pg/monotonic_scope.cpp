@@ -64,7 +64,9 @@ server_state* monotonic_shared_state() {
 
 }  // namespace uidext::pg
 
-// What is in force in this backend, whatever the setting asks for.
+// What a monotonic generator called now in this backend would do: order across the server,
+// order per connection, or (the setting asks for 'server' without the preload) raise the same
+// 55000, through the same decision, so the answer and the generators cannot disagree.
 UIDEXT_FUNCTION(uidext_monotonic_scope) {
-    PG_RETURN_TEXT_P(cstring_to_text(uidext::pg::shared_state() ? "server" : "connection"));
+    PG_RETURN_TEXT_P(cstring_to_text(uidext::pg::monotonic_shared_state() ? "server" : "connection"));
 }

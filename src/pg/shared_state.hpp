@@ -1,5 +1,5 @@
-// Generator state: per connection always, and server-wide in shared memory when the library
-// is in shared_preload_libraries.
+// Generator state: per process always (a connection's backend; a parallel worker has its own),
+// and server-wide in shared memory when the library is in shared_preload_libraries.
 #pragma once
 
 #include "core/generators.hpp"

@@ -1,4 +1,5 @@
 import psycopg  # psycopg 3 (Debian: python3-psycopg, pip: psycopg)
+from psycopg.types import TypeInfo
 
 # Connection settings come from the PG* environment variables (or pass a conninfo string).
 with psycopg.connect(autocommit=True) as conn:
@@ -28,3 +29,10 @@ with psycopg.connect(autocommit=True) as conn:
 
     # Newest first, straight from the primary key index.
     latest = conn.execute("SELECT id, item FROM orders ORDER BY id DESC LIMIT 10").fetchall()
+
+    # Tell psycopg about the type once per connection: a ulid[] then arrives as a list of str
+    # (without it, as one str "{...}").
+    TypeInfo.fetch(conn, "ulid").register(conn)
+    ids = conn.execute("SELECT array_agg(id ORDER BY id) FROM orders").fetchone()[0]
+    print("ids:", type(ids).__name__, "of", len(ids))
+    assert order_id in ids

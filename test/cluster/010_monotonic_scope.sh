@@ -66,10 +66,21 @@ out=$(q -c "SET uidext.monotonic_scope = 'server'" -c 'SHOW uidext.monotonic_sco
 check_match "SET 'server' before the load: SHOW says server and gen_monotonic_uuidv7() refuses (55000)" "$out" \
     '^server$'
 check_match "... with the preload error" "$out" 'must be loaded via "shared_preload_libraries"'
+# uidext_monotonic_scope() answers what a monotonic generator would do: here, the same error
+# (1.1 answered 'connection' while the generators refused). Set before and after the load.
+preload_error='^ERROR:  55000: uidext must be loaded via "shared_preload_libraries"'
+check_match "SET 'server' before the load: uidext_monotonic_scope() raises the generators' 55000" \
+    "$(q -v VERBOSITY=verbose -c "SET uidext.monotonic_scope = 'server'" -c 'SELECT uidext_monotonic_scope()' 2>&1)" "$preload_error"
+check_match "SET 'server' after the load: the same" \
+    "$(q -v VERBOSITY=verbose -c 'SELECT uidext_monotonic_scope()' -c "SET uidext.monotonic_scope = 'server'" -c 'SELECT uidext_monotonic_scope()' 2>&1 | tr '\n' ' ')" \
+    '^connection ERROR:  55000: uidext must be loaded via "shared_preload_libraries"'
+check "... and RESET: 'connection' again, the generators work" \
+    "$(q -c "SET uidext.monotonic_scope = 'server'" -c 'RESET uidext.monotonic_scope' -c 'SELECT uidext_monotonic_scope(), gen_monotonic_ulid() IS NOT NULL' 2>&1)" "connection|t"
 q -c "ALTER DATABASE postgres SET uidext.monotonic_scope = 'server'"
 out=$(q -c 'SHOW uidext.monotonic_scope' -c 'SELECT gen_monotonic_ulid()' 2>&1)
 check_match "ALTER DATABASE SET 'server' without the preload: a new session refuses" "$out" \
     'must be loaded via "shared_preload_libraries"'
+check_match "... and so does uidext_monotonic_scope() there" "$(q -v VERBOSITY=verbose -c 'SELECT uidext_monotonic_scope()' 2>&1)" "$preload_error"
 q -c "ALTER DATABASE postgres RESET uidext.monotonic_scope"
 check_match "SET to another value before the load: rejected when the library loads" \
     "$(q -c "SET uidext.monotonic_scope = 'cluster'" -c 'SELECT gen_monotonic_ulid() IS NOT NULL' -c 'SHOW uidext.monotonic_scope' 2>&1 | tr '\n' ' ')" \

@@ -7,11 +7,18 @@
 # supported; from 16 for the functions), repairs with the function (called directly, in an oddly
 # named schema, inside the 1.0 -> 1.1 update, by a superuser and by roles that may not), checks
 # that a function a user's view calls is kept, and compares every catalog object with a fresh
-# install (test/cluster/extension_catalog.sql).
+# install (test/cluster/extension_catalog.sql). From 17, where core has uuid_extract_version and
+# uuid_extract_timestamp: a user's functions of those names (a polyfill of the exact signature,
+# an overload) and another extension's member of that signature are never touched, neither by
+# CREATE EXTENSION (whose 1.0 -> 1.1 step runs the refresh) nor by a manual refresh. Two
+# refreshes at once are safe in every isolation level.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
-trap 'stop_clusters refresh' EXIT
+# A throwaway extension whose member has the signature of one of uidext's obsolete functions.
+other_ext_dir="$("${PG_CONFIG:-pg_config}" --sharedir)/extension"
+other_ext=uidext_test_other
+trap 'stop_clusters refresh; rm -f "$other_ext_dir/$other_ext.control" "$other_ext_dir/$other_ext--1.0.sql"' EXIT
 
 cluster_start refresh
 major=$(( $(q -c 'SHOW server_version_num') / 10000 ))
@@ -79,6 +86,9 @@ CREATE DATABASE fresh; CREATE DATABASE damaged; CREATE DATABASE odd; CREATE DATA
 CREATE DATABASE from10; CREATE DATABASE alice_fresh OWNER alice; CREATE DATABASE alice_from10 OWNER alice;
 SQL
 
+q -d alice_fresh -U alice -c "CREATE EXTENSION uidext"
+want_alice_fresh=$(catalog alice_fresh)
+
 echo "== a fresh install needs nothing"
 q -d fresh -c "CREATE EXTENSION uidext"
 want=$(catalog fresh)
@@ -124,6 +134,66 @@ if [ "$major" -ge 17 ]; then
     check "then: catalog identical to a fresh install" "$(catalog kept)" "$want"
 fi
 
+if [ "$major" -ge 14 ]; then
+    echo "== an object of that name that is not uidext's is left alone"
+    q -c "CREATE DATABASE squatted"
+    q -d squatted -c "CREATE EXTENSION uidext"
+    damage squatted public
+    q -d squatted -c "CREATE OPERATOR FAMILY public.ulid_bloom_ops USING brin"
+    bloom="operator class ulid_bloom_ops for access method brin"
+    skipped="skipped $bloom (operator family public.ulid_bloom_ops for access method brin is not uidext's)"
+    check "refresh adds the rest and says what it skipped" "$(q -d squatted -c 'SELECT uidext_catalog_refresh()' 2>&1)" \
+        "${expected/$bloom/$skipped}"
+    check "the user's operator family is still empty and no member" \
+        "$(q -d squatted -c "SELECT count(p.*), count(d.*) FROM pg_opfamily f LEFT JOIN pg_amproc p ON p.amprocfamily = f.oid
+                              LEFT JOIN pg_depend d ON d.objid = f.oid AND d.deptype = 'e' WHERE f.opfname = 'ulid_bloom_ops'")" "0|0"
+fi
+
+if [ "$major" -ge 17 ]; then
+    echo "== what is not uidext's is never touched (core has uuid_extract_* from 17)"
+    polyfill="CREATE FUNCTION public.uuid_extract_timestamp(uuid) RETURNS timestamptz LANGUAGE sql IMMUTABLE
+              AS \$\$ SELECT 'epoch'::timestamptz \$\$"
+    # Is it still alice's polyfill, and a member of no extension?
+    polyfill_state="SELECT p.prosrc LIKE '%epoch%', (SELECT count(*) FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass
+                    AND d.objid = p.oid AND d.deptype = 'e') FROM pg_proc p WHERE p.oid = to_regprocedure('public.uuid_extract_timestamp(uuid)')"
+    for how in "CREATE EXTENSION uidext" "CREATE EXTENSION uidext VERSION '1.0'; ALTER EXTENSION uidext UPDATE"; do
+        q -c "DROP DATABASE IF EXISTS polyfill" -c "CREATE DATABASE polyfill OWNER alice"
+        q -d polyfill -U alice -c "$polyfill"
+        check "alice's polyfill public.uuid_extract_timestamp(uuid), then $how: succeeds" "$(q -d polyfill -U alice -c "$how" 2>&1)" ""
+        check "... her polyfill is still there, hers alone" "$(q -d polyfill -c "$polyfill_state")" "t|0"
+        check "... uidext's catalog is a fresh install's" "$(catalog polyfill)" "$want_alice_fresh"
+        check "... a manual refresh changes nothing" "$(q -d polyfill -c "SELECT uidext_catalog_refresh()" 2>&1; q -d polyfill -c "$polyfill_state")" "
+t|0"
+    done
+
+    q -c "CREATE DATABASE overload"
+    q -d overload -c "CREATE FUNCTION public.uuid_extract_version(text) RETURNS smallint LANGUAGE sql IMMUTABLE AS 'SELECT 0::smallint'"
+    check "an overload public.uuid_extract_version(text): CREATE EXTENSION succeeds" "$(q -d overload -c "CREATE EXTENSION uidext" 2>&1)" ""
+    check "... a manual refresh too, changing nothing" "$(q -d overload -c "SELECT uidext_catalog_refresh()" 2>&1)" ""
+    check "... the overload is still there" "$(q -d overload -c "SELECT public.uuid_extract_version('x')")" 0
+    check "... uidext's catalog is a fresh install's" "$(catalog overload)" "$want"
+
+    cat >"$other_ext_dir/$other_ext.control" <<EOF
+comment = 'test/cluster/065: a member with the signature of uidext obsolete uuid_extract_version(uuid)'
+default_version = '1.0'
+relocatable = true
+EOF
+    echo "CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql IMMUTABLE AS 'SELECT 42::smallint';" \
+        >"$other_ext_dir/$other_ext--1.0.sql"
+    other_state="SELECT e.extname, public.uuid_extract_version(gen_random_uuid()) FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+                 WHERE d.classid = 'pg_proc'::regclass AND d.objid = to_regprocedure('public.uuid_extract_version(uuid)') AND d.deptype = 'e'"
+    q -c "CREATE DATABASE other_first" -c "CREATE DATABASE other_second"
+    q -d other_first -c "CREATE EXTENSION $other_ext"
+    check "another extension's public.uuid_extract_version(uuid), then CREATE EXTENSION uidext: succeeds" \
+        "$(q -d other_first -c "CREATE EXTENSION uidext" 2>&1)" ""
+    q -d other_second -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION $other_ext"
+    for db in other_first other_second; do
+        check "$db: a manual refresh succeeds and changes nothing" "$(q -d $db -c "SELECT uidext_catalog_refresh()" 2>&1)" ""
+        check "$db: the other extension's function is still its own" "$(q -d $db -c "$other_state")" "$other_ext|42"
+        check "$db: uidext's catalog is a fresh install's" "$(catalog $db)" "$want"
+    done
+fi
+
 echo "== in a schema whose name needs quoting, off the search_path"
 schema='"Key ""Store"""'
 for db in odd odd_fresh; do q -d $db -c "CREATE SCHEMA $schema; CREATE EXTENSION uidext SCHEMA $schema"; done
@@ -135,47 +205,63 @@ check "refreshed: catalog identical to a fresh install in that schema ($(wc -l <
 echo "== a hostile schema first on the caller's search_path"
 q -c "CREATE DATABASE hostile"
 q -d hostile -c "CREATE EXTENSION uidext" -c "CREATE SCHEMA evil" -c "CREATE TYPE evil.internal" -c "CREATE TYPE evil.void"
+# evil.=(name, name) comes before pg_catalog's: any unqualified name comparison made under the
+# caller's search_path would run it (as the superuser calling the refresh); it leaves a mark.
+q -d hostile <<'SQL'
+CREATE FUNCTION evil.name_eq(name, name) RETURNS boolean LANGUAGE sql
+    AS $$ SELECT pg_catalog.set_config('uidext_test.evil_ran', 'yes', false) IS NOT NULL AND $1 OPERATOR(pg_catalog.=) $2 $$;
+CREATE OPERATOR evil.= (LEFTARG = name, RIGHTARG = name, FUNCTION = evil.name_eq);
+SQL
 damage hostile public
-check "refresh with search_path = evil, pg_catalog, public reports what it added" \
-    "$(q -d hostile -c "SET search_path = evil, pg_catalog, public" -c 'SELECT uidext_catalog_refresh()' -c 'SHOW search_path')" "$expected
-evil, pg_catalog, public"
+check "refresh with search_path = evil, pg_catalog, public reports what it added, runs nothing of evil's" \
+    "$(q -d hostile -c "SET search_path = evil, pg_catalog, public" -c 'SELECT uidext_catalog_refresh()' -c 'SHOW search_path' \
+         -c "SELECT coalesce(current_setting('uidext_test.evil_ran', true), 'evil did not run')" \
+         -c "SELECT count(*) FROM pg_extension WHERE extname = 'uidext'" -c "SELECT current_setting('uidext_test.evil_ran', true)")" "$expected
+evil, pg_catalog, public
+evil did not run
+1
+yes"
 q -d hostile -c "DROP SCHEMA evil CASCADE"
 check "refreshed: catalog identical to a fresh install" "$(catalog hostile)" "$want"
 
 echo "== two refreshes at once"
 if [ "$major" -ge 14 ]; then
-    q -c "CREATE DATABASE conc"
-    q -d conc -c "CREATE EXTENSION uidext"
-    damage conc public
     # The first holds its transaction open after adding; the second waits for it, then finds
-    # everything there instead of failing on a duplicate.
-    first_out=$(mktemp)
-    q -d conc -c "BEGIN" -c "SELECT uidext_catalog_refresh()" -c "SELECT pg_sleep(1.5)" -c "COMMIT" >"$first_out" 2>&1 &
-    sleep 0.5
-    second=$(q -d conc -c "SELECT uidext_catalog_refresh() = ''" 2>&1)
-    wait
-    check "the first adds" "$(head -1 "$first_out")" "$expected"
-    check "the second, started while the first was open, waits and adds nothing" "$second" t
-    rm -f "$first_out"
-    check "catalog identical to a fresh install" "$(catalog conc)" "$want"
+    # everything there instead of failing on a duplicate, also when its snapshot was taken
+    # before the first committed (REPEATABLE READ, SERIALIZABLE).
+    for iso in "READ COMMITTED" "REPEATABLE READ" "SERIALIZABLE"; do
+        q -c "DROP DATABASE IF EXISTS conc" -c "CREATE DATABASE conc"
+        q -d conc -c "CREATE EXTENSION uidext"
+        damage conc public
+        first_out=$(mktemp)
+        q -d conc -c "BEGIN" -c "SELECT uidext_catalog_refresh()" -c "SELECT pg_sleep(1.5)" -c "COMMIT" >"$first_out" 2>&1 &
+        sleep 0.5
+        second=$(q -d conc -c "BEGIN ISOLATION LEVEL $iso" -c "SELECT count(*) FROM pg_class WHERE false" \
+                   -c "SELECT uidext_catalog_refresh() = ''" -c "COMMIT" 2>&1)
+        wait
+        check "$iso: the first adds" "$(head -1 "$first_out")" "$expected"
+        check "$iso: the second, its snapshot taken while the first was open, waits and adds nothing" "$second" "0
+t"
+        rm -f "$first_out"
+        check "$iso: catalog identical to a fresh install" "$(catalog conc)" "$want"
+    done
 fi
 
-echo "== the 1.0 -> 1.1 update repairs a damaged 1.0 install"
+echo "== the update from 1.0 (its 1.0 -> 1.1 step) repairs a damaged 1.0 install"
 q -d from10 -c "CREATE EXTENSION uidext VERSION '1.0'"
 damage from10 public
-q -d from10 -c "ALTER EXTENSION uidext UPDATE TO '1.1'"
+q -d from10 -c "ALTER EXTENSION uidext UPDATE"
 check "superuser's update: catalog identical to a fresh install" "$(catalog from10)" "$want"
 
 echo "== the extension's owner, not a superuser (trusted install by a database owner)"
-q -d alice_fresh -U alice -c "CREATE EXTENSION uidext"
-want_alice=$(catalog alice_fresh)
+want_alice=$want_alice_fresh
 q -d alice_from10 -U alice -c "CREATE EXTENSION uidext VERSION '1.0'"
 damage alice_from10 public
 check "alice owns the extension and is no superuser" \
     "$(q -d alice_from10 -c "SELECT extowner::regrole, (SELECT rolsuper FROM pg_roles WHERE rolname = 'alice') FROM pg_extension WHERE extname = 'uidext'")" "alice|f"
 check "alice's direct call (1.0 has no refresh function yet): not there" \
     "$(q -d alice_from10 -c "SELECT count(*) FROM pg_proc WHERE proname = 'uidext_catalog_refresh'")" 0
-q -d alice_from10 -U alice -c "ALTER EXTENSION uidext UPDATE TO '1.1'"
+q -d alice_from10 -U alice -c "ALTER EXTENSION uidext UPDATE"
 check "alice's update (run as the bootstrap superuser): catalog identical to her fresh install" "$(catalog alice_from10)" "$want_alice"
 damage alice_from10 public
 check "alice calling the function: 42501, nothing changed" \

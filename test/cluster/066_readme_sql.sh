@@ -7,7 +7,15 @@
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
-trap 'stop_clusters readme' EXIT
+# A stand-in for pg_uuidv7 (its name and a function of its), unless the real one is installed.
+ext_dir="$("${PG_CONFIG:-pg_config}" --sharedir)/extension"
+stub_pg_uuidv7=no
+if [ ! -e "$ext_dir/pg_uuidv7.control" ]; then
+    stub_pg_uuidv7=yes
+    printf "comment = 'test/cluster/066: stand-in for pg_uuidv7'\ndefault_version = '1.6'\nrelocatable = true\n" >"$ext_dir/pg_uuidv7.control"
+    echo "CREATE FUNCTION uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE AS 'SELECT gen_random_uuid()';" >"$ext_dir/pg_uuidv7--1.6.sql"
+fi
+trap 'stop_clusters readme; [ "$stub_pg_uuidv7" = yes ] && rm -f "$ext_dir/pg_uuidv7.control" "$ext_dir/pg_uuidv7--1.6.sql"' EXIT
 
 block() {  # NAME: the ```sql block after the README marker "... runs this block as it is: NAME"
     awk -v name="$1" 'index($0, "066_readme_sql.sh runs this block as it is: " name " -->") {armed = 1; next}
@@ -97,4 +105,21 @@ q -d owned -U dbowner -c "CREATE SCHEMA uidext" -c "CREATE EXTENSION uidext SCHE
 check "the database owner may not move it" "$(error_of owned 'ALTER EXTENSION uidext SET SCHEMA public' dbowner)" \
     "42501: must be owner of type uidext.ulid"
 check "a superuser may" "$(q -d owned -c 'ALTER EXTENSION uidext SET SCHEMA public' -c "SELECT extnamespace::regnamespace FROM pg_extension WHERE extname = 'uidext'")" public
+
+echo "== switching from pg_uuidv7 ($([ "$stub_pg_uuidv7" = yes ] && echo "a stand-in of its name" || echo "the installed one"))"
+switch_sql=$(block switch_pg_uuidv7)
+check_ge "README switch block found (lines)" "$(wc -l <<<"$switch_sql")" 6
+q -c "CREATE DATABASE switch"
+q -d switch -c "CREATE EXTENSION pg_uuidv7" -c "CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload jsonb)" \
+    -c "INSERT INTO events (payload) VALUES ('{}')"
+check_match "uidext cannot join pg_uuidv7 in its schema, as the README says" "$(error_of switch 'CREATE EXTENSION uidext')" \
+    '^42723: function "uuid_generate_v7" already exists'
+out=$(q -d switch <<<"$switch_sql" 2>&1) && echo "    ran as written" || fail "switch block: $out"
+check "after it: uidext in public, pg_uuidv7 and the uidext schema gone" \
+    "$(q -d switch -c "SELECT string_agg(extname || ' ' || extnamespace::regnamespace, ', ' ORDER BY extname) FROM pg_extension WHERE extname <> 'plpgsql'" \
+                   -c "SELECT count(*) FROM pg_namespace WHERE nspname = 'uidext'")" "uidext public
+0"
+check "the default now makes uidext's UUIDv7s; the old rows are kept" \
+    "$(q -d switch -c "INSERT INTO events (payload) VALUES ('{}') RETURNING substr(id::text, 15, 1)" -c 'SELECT count(*) FROM events')" "7
+2"
 finish

@@ -41,6 +41,7 @@ echo "== example_psycopg.py"
 out=$(PGDATABASE=ex_py $PY test/clients/example_psycopg.py 2>&1) || fail "example_psycopg.py: $out"
 echo "$out" | sed 's/^/    /'
 check_match "psycopg example: binary line" "$out" '^binary: [0-9a-f]{32}$'
+check_match "psycopg example: ulid[] arrives as a list after TypeInfo.fetch(conn, \"ulid\").register(conn)" "$out" '^ids: list of [0-9]+$'
 check_example "psycopg example" ex_py "$out"
 echo "== node/example.js"
 out=$(cd "$NODE_DIR" && PGDATABASE=ex_node node example.js 2>&1) || fail "example.js: $out"
