@@ -12,7 +12,7 @@
 -- every built-in function whenever it set up a call: at every index scan, sort, hash and
 -- expression of every query, a 1.2x to 2x slower point lookup than on uuid. As LANGUAGE C
 -- functions of uidext's library (src/pg/comparison.cpp) their address is found once per
--- backend and cached. CREATE OR REPLACE keeps the OIDs: operators, operator classes and
+-- backend and cached. Replacing a function keeps its OID: operators, operator classes and
 -- indexes stay as they are. One C function serves the same-type and both cross-type forms.
 CREATE OR REPLACE FUNCTION ulid_eq(ulid, ulid) RETURNS boolean
     AS 'MODULE_PATHNAME', 'ulid_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
