@@ -2,10 +2,11 @@
 # a uuid table holding the same 100 000 keys, with pgbench: 1 and 2 clients, simple and prepared
 # protocol, a ulid run and a uuid run back to back, their order alternating by repetition, so each
 # ratio is of two runs under the same load of the shared machine. Reports tps and the median of
-# the per-pair ratios ulid / uuid.
+# the per-pair ratios ulid / uuid, of tps and of the server's CPU time per transaction (all its
+# processes, from /proc, as section 3: steadier than tps when other jobs share the CPUs).
 #
 # The key is built from pgbench's random integer with the same core functions on both sides,
-# lpad(to_hex(k), 32, '0')::uuid, and relabelled to ulid (a binary cast, free) for the ulid
+# lpad(to_hex(k::bigint), 32, '0')::uuid, and relabelled to ulid (a binary cast, free) for the ulid
 # table: both pay the same expression, and what differs is only the type's operators, index
 # support and planning. Cases:
 #   select        SELECT v ... WHERE id = key (ulid key, ulid value | uuid key, uuid value)
@@ -61,7 +62,7 @@ SQL
 per_query_script() {  # CASE TYPE
     local case=$1 t=$2 key value
     # Keys 1..100000; for writes, odd keys for client 0 and even ones for client 1.
-    key="lpad(to_hex(:k), 32, '0')::uuid"
+    key="lpad(to_hex(:k::bigint), 32, '0')::uuid"
     value=$key
     [ "$t" = ulid ] && value="$key::ulid"
     case $case in
@@ -101,7 +102,8 @@ section_per_query() {
     local fk_index; fk_index=$(psql -X -tA -d per_query -c "SELECT c.opcname FROM pg_index i JOIN pg_opclass c ON c.oid = i.indclass[0] WHERE i.indrelid = 'fk_ulid_child'::regclass")
     note "section 8: uidext $version in database per_query; the uuid child of the ulid parent is indexed with $fk_index"
     local cases="select select_uuid update delete_insert join fk_delete"
-    local c t proto clients rep order log tps label
+    local c t proto clients rep order log tps tx cpu0 cpu1 children label
+    local data; data="$(cluster_dir conn)/data"
     for c in $cases; do
         for t in ulid uuid; do per_query_script "$c" "$t" >"$BENCH_OUT/pq-$c-$t.sql"; done
     done
@@ -114,19 +116,27 @@ section_per_query() {
                     [ $((rep % 2)) = 0 ] && order="uuid ulid"
                     for t in $order; do
                         log="$BENCH_OUT/pq-$c-$proto-$clients-$t-$rep.log"
+                        children=$(server_children "$data")
+                        cpu0=$(server_cpu_seconds "$data")
                         "$UIDEXT_PGBIN/pgbench" -n -d per_query -M "$proto" -c "$clients" -j "$clients" -T "$secs" \
                             -f "$BENCH_OUT/pq-$c-$t.sql" >"$log" 2>&1 || { cat "$log"; return 1; }
+                        wait_for_backends_reaped "$data" "$children"
+                        cpu1=$(server_cpu_seconds "$data")
                         tps=$(grep -oP '^tps = \K[0-9.]+' "$log" | head -1)
-                        [ -n "$tps" ] || { cat "$log"; return 1; }
+                        tx=$(grep -oP 'actually processed: \K[0-9]+' "$log")
+                        [ -n "$tps" ] && [ -n "$tx" ] || { cat "$log"; return 1; }
                         record pq "$label $t" "$rep" tps "$tps" tx/s
+                        record pq "$label $t" "$rep" cpu_us_per_tx \
+                            "$(awk -v a="$cpu0" -v b="$cpu1" -v n="$tx" 'BEGIN { printf "%.2f", (b - a) * 1e6 / n }')" us
                     done
                 done
                 echo "   $label: $(per_query_line "$label")"
             done
         done
     done
-    note "section 8 per query (uidext $version, pgbench ${secs}s x $reps pairs; ratio = median of per-pair ulid/uuid tps):"
-    note "$(printf '%-28s %10s %10s %7s' 'case' 'ulid tps' 'uuid tps' 'ratio')"
+    note "section 8 per query (uidext $version, pgbench ${secs}s x $reps pairs; ratios = medians of per-pair"
+    note "ulid/uuid tps and uuid/ulid server CPU per transaction: above 1 means ulid is faster)"
+    note "$(printf '%-28s %10s %10s %7s %9s %9s %7s' 'case' 'ulid tps' 'uuid tps' 'ratio' 'ulid µs' 'uuid µs' 'ratio')"
     for c in $cases; do
         for proto in simple prepared; do
             for clients in 1 2; do
@@ -144,10 +154,14 @@ per_query_line() {  # LABEL
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
             return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
         }
-        $1 == "pq" && $2 == l " ulid" { u[$3] = $5; nu++; au[nu] = $5 }
-        $1 == "pq" && $2 == l " uuid" { d[$3] = $5; nd++; ad[nd] = $5 }
+        $1 == "pq" && $2 == l " ulid" && $4 == "tps" { u[$3] = $5; nu++; au[nu] = $5 }
+        $1 == "pq" && $2 == l " uuid" && $4 == "tps" { d[$3] = $5; nd++; ad[nd] = $5 }
+        $1 == "pq" && $2 == l " ulid" && $4 == "cpu_us_per_tx" { cu[$3] = $5; ncu++; acu[ncu] = $5 }
+        $1 == "pq" && $2 == l " uuid" && $4 == "cpu_us_per_tx" { cd[$3] = $5; ncd++; acd[ncd] = $5 }
         END {
             for (r in u) if (r in d && d[r] > 0) { nr++; ar[nr] = u[r] / d[r] }
-            printf "%10.0f %10.0f %7.3f", median(au, nu), median(ad, nd), median(ar, nr)
+            for (r in cu) if (r in cd && cu[r] > 0) { nc++; ac[nc] = cd[r] / cu[r] }
+            printf "%10.0f %10.0f %7.3f %9.1f %9.1f %7.3f", median(au, nu), median(ad, nd), median(ar, nr),
+                   median(acu, ncu), median(acd, ncd), median(ac, nc)
         }' "$BENCH_RAW"
 }
