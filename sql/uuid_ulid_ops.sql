@@ -103,7 +103,6 @@ CREATE TABLE sessions (account_id ulid);
 \set VERBOSITY sqlstate
 ALTER TABLE sessions ADD FOREIGN KEY (account_id) REFERENCES accounts (id);
 \set VERBOSITY default
-ALTER TABLE sessions ADD FOREIGN KEY (account_id) REFERENCES accounts (id);
 -- A primary key cannot use a non-default class...
 CREATE TABLE accounts2 (id uuid NOT NULL);
 CREATE UNIQUE INDEX accounts2_id ON accounts2 (id uuid_ulid_ops);
