@@ -18,6 +18,7 @@ DATA = sql/uidext--1.0.sql $(UPDATE_SCRIPTS) sql/uidext--$(EXTVERSION).sql sql/u
 REGRESS = ulid_io ulid_compare ulid_index ulid_cast generators generators_uuidv7 search_path bad_input
 REGRESS += gen_ulid_step
 REGRESS += cross_type
+REGRESS += per_query_catalog uuid_ulid_ops
 REGRESS += dropin_gaps
 REGRESS += uuid_family
 REGRESS += uuid_v2_longs
@@ -53,6 +54,7 @@ include $(PGXS)
 # (pg_input_is_valid) from 16.
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += ulid_brin_14
+REGRESS += brin_uuid_bounds
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors

@@ -7,12 +7,164 @@
 -- Per-query cost: every function PostgreSQL calls per query is LANGUAGE C (cached lookup)
 -- ===========================================================================================
 
+-- 1.0 and 1.1 declared these as LANGUAGE internal aliases of core's uuid functions (AS 'uuid_eq'
+-- and so on). Their OIDs are not built-in ones, so PostgreSQL looked each one up by name among
+-- every built-in function whenever it set up a call: at every index scan, sort, hash and
+-- expression of every query, a 1.2x to 2x slower point lookup than on uuid. As LANGUAGE C
+-- functions of uidext's library (src/pg/comparison.cpp) their address is found once per
+-- backend and cached. Replacing a function keeps its OID: operators, operator classes and
+-- indexes stay as they are. One C function serves the same-type and both cross-type forms.
+CREATE OR REPLACE FUNCTION ulid_eq(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_ne(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_lt(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_le(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_gt(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_ge(ulid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_cmp(ulid, ulid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'ulid_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION ulid_hash(ulid) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_hash_extended(ulid, bigint) RETURNS bigint
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_eq(ulid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_ne(ulid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_lt(ulid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_le(ulid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_gt(ulid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_ge(ulid, uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION ulid_uuid_cmp(ulid, uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'ulid_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_eq(uuid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_ne(uuid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_lt(uuid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_le(uuid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_gt(uuid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_ge(uuid, ulid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'ulid_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE OR REPLACE FUNCTION uuid_ulid_cmp(uuid, ulid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'ulid_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- Skip support (18+) exists only where the server has it; uidext_catalog_refresh() creates it
+-- with the same definition after pg_upgrade (src/pg/catalog_items.hpp).
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::integer >= 180000 THEN
+        CREATE OR REPLACE FUNCTION ulid_skipsupport(internal) RETURNS void
+            AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    END IF;
+END
+$$;
+
+-- btree reads only the sign of a comparison, and memcmp's is what these return (as uuid_cmp).
+COMMENT ON FUNCTION ulid_cmp(ulid, ulid) IS 'btree comparison: negative, zero or positive in time order (the sign of memcmp)';
+COMMENT ON FUNCTION ulid_uuid_cmp(ulid, uuid) IS 'btree comparison of a ulid with a uuid: negative, zero or positive';
+COMMENT ON FUNCTION uuid_ulid_cmp(uuid, ulid) IS 'btree comparison of a uuid with a ulid: negative, zero or positive';
+COMMENT ON FUNCTION ulid_sortsupport(internal) IS 'btree sort support with abbreviated keys (core''s uuid sort support)';
+
 -- (end of per-query cost)
 
 
 -- ===========================================================================================
 -- uuid columns inside the ulid families; BRIN with uuid bounds
 -- ===========================================================================================
+
+-- uuid_ulid_ops: a uuid column's index in the ulid families (as core's integer_ops holds
+-- int2_ops, int4_ops and int8_ops), chosen by name, never by default. Since 1.1 the families
+-- hold core's (uuid, uuid) operators and support functions besides the cross-type ones, so the
+-- class itself needs no members (STORAGE uuid is the empty list). Such an index serves uuid
+-- comparisons as uuid_ops does, and ulid ones too: the RI checks of a foreign key from a uuid
+-- column to a ulid key, and uuid_col = $1 / ranges / = ANY with ulid values.
+-- btequalimage: the index deduplicates, as uuid_ops does.
+ALTER OPERATOR FAMILY ulid_ops USING btree ADD
+    FUNCTION 4 (uuid, uuid) pg_catalog.btequalimage(oid);
+CREATE OPERATOR CLASS uuid_ulid_ops FOR TYPE uuid USING btree FAMILY ulid_ops AS STORAGE uuid;
+CREATE OPERATOR CLASS uuid_ulid_ops FOR TYPE uuid USING hash FAMILY ulid_ops AS STORAGE uuid;
+COMMENT ON OPERATOR CLASS uuid_ulid_ops USING btree IS 'btree operator class for a uuid column compared with ulid values too (foreign keys from uuid to ulid)';
+COMMENT ON OPERATOR CLASS uuid_ulid_ops USING hash IS 'hash operator class for a uuid column compared with ulid values too';
+
+-- Skip support (18+) for uuid_ulid_ops, as uuid_ops has it. uidext_catalog_refresh() adds it
+-- with ulid's after pg_upgrade (src/pg/catalog_items.hpp), hence the check.
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::integer >= 180000 AND NOT EXISTS (
+        SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily
+        JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace
+        WHERE a.amname = 'btree' AND f.opfname = 'ulid_ops' AND n.nspname = current_schema()
+          AND p.amprocnum = 6 AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype) THEN
+        ALTER OPERATOR FAMILY ulid_ops USING btree ADD FUNCTION 6 (uuid, uuid) pg_catalog.uuid_skipsupport(internal);
+    END IF;
+END
+$$;
+
+-- BRIN with uuid bounds: the (ulid, uuid) operators let a ulid BRIN index serve
+-- id BETWEEN $1::uuid AND $2::uuid and id = $1::uuid (minmax and minmax-multi look the
+-- operator up by the scan key's type; bloom hashes the key with ulid_hash, equal to uuid's).
+-- The (uuid, ulid) ones are their commutators, for completeness of the family. Cross-type
+-- operators without support functions are what brinvalidate expects.
+ALTER OPERATOR FAMILY ulid_minmax_ops USING brin ADD
+    OPERATOR 1 < (ulid, uuid),
+    OPERATOR 2 <= (ulid, uuid),
+    OPERATOR 3 = (ulid, uuid),
+    OPERATOR 4 >= (ulid, uuid),
+    OPERATOR 5 > (ulid, uuid),
+    OPERATOR 1 < (uuid, ulid),
+    OPERATOR 2 <= (uuid, ulid),
+    OPERATOR 3 = (uuid, ulid),
+    OPERATOR 4 >= (uuid, ulid),
+    OPERATOR 5 > (uuid, ulid);
+-- minmax-multi and bloom exist from 14; uidext_catalog_refresh() creates them with these
+-- members after pg_upgrade from 13, hence the checks.
+DO $$
+DECLARE
+    cross_type_members CONSTANT text :=
+        'SELECT EXISTS (SELECT FROM pg_catalog.pg_amop o JOIN pg_catalog.pg_opfamily f ON f.oid = o.amopfamily'
+        ' JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace'
+        ' WHERE f.opfname = $1 AND n.nspname = pg_catalog.current_schema() AND o.amoplefttype <> o.amoprighttype)';
+    present boolean;
+BEGIN
+    IF current_setting('server_version_num')::integer < 140000 THEN
+        RETURN;
+    END IF;
+    EXECUTE cross_type_members INTO present USING 'ulid_minmax_multi_ops';
+    IF NOT present THEN
+        ALTER OPERATOR FAMILY ulid_minmax_multi_ops USING brin ADD
+            OPERATOR 1 < (ulid, uuid),
+            OPERATOR 2 <= (ulid, uuid),
+            OPERATOR 3 = (ulid, uuid),
+            OPERATOR 4 >= (ulid, uuid),
+            OPERATOR 5 > (ulid, uuid),
+            OPERATOR 1 < (uuid, ulid),
+            OPERATOR 2 <= (uuid, ulid),
+            OPERATOR 3 = (uuid, ulid),
+            OPERATOR 4 >= (uuid, ulid),
+            OPERATOR 5 > (uuid, ulid);
+    END IF;
+    EXECUTE cross_type_members INTO present USING 'ulid_bloom_ops';
+    IF NOT present THEN
+        ALTER OPERATOR FAMILY ulid_bloom_ops USING brin ADD
+            OPERATOR 1 = (ulid, uuid),
+            OPERATOR 1 = (uuid, ulid);
+    END IF;
+END
+$$;
 
 -- (end of uuid columns inside the ulid families)
 

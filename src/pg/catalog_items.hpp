@@ -80,6 +80,10 @@ inline constexpr catalog_item catalog_items[] = {
      " FUNCTION 4 pg_catalog.brin_minmax_multi_union(internal, internal, internal),"
      " FUNCTION 5 pg_catalog.brin_minmax_multi_options(internal),"
      " FUNCTION 11 pg_catalog.brin_minmax_multi_distance_uuid(internal, internal);"
+     // 1.2: uuid bounds (sql/uidext--1.1--1.2.sql).
+     " ALTER OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin ADD"
+     " OPERATOR 1 %1$s.< (%1$s.ulid, pg_catalog.uuid), OPERATOR 2 %1$s.<= (%1$s.ulid, pg_catalog.uuid), OPERATOR 3 %1$s.= (%1$s.ulid, pg_catalog.uuid), OPERATOR 4 %1$s.>= (%1$s.ulid, pg_catalog.uuid), OPERATOR 5 %1$s.> (%1$s.ulid, pg_catalog.uuid),"
+     " OPERATOR 1 %1$s.< (pg_catalog.uuid, %1$s.ulid), OPERATOR 2 %1$s.<= (pg_catalog.uuid, %1$s.ulid), OPERATOR 3 %1$s.= (pg_catalog.uuid, %1$s.ulid), OPERATOR 4 %1$s.>= (pg_catalog.uuid, %1$s.ulid), OPERATOR 5 %1$s.> (pg_catalog.uuid, %1$s.ulid);"
      " COMMENT ON OPERATOR CLASS %1$s.ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class for ulid';"
      " COMMENT ON OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operators of ulid';",
      "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin;"
@@ -93,13 +97,17 @@ inline constexpr catalog_item catalog_items[] = {
      " FUNCTION 4 pg_catalog.brin_bloom_union(internal, internal, internal),"
      " FUNCTION 5 pg_catalog.brin_bloom_options(internal),"
      " FUNCTION 11 %1$s.ulid_hash(%1$s.ulid);"
+     // 1.2: uuid equality (sql/uidext--1.1--1.2.sql).
+     " ALTER OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin ADD"
+     " OPERATOR 1 %1$s.= (%1$s.ulid, pg_catalog.uuid),"
+     " OPERATOR 1 %1$s.= (pg_catalog.uuid, %1$s.ulid);"
      " COMMENT ON OPERATOR CLASS %1$s.ulid_bloom_ops USING brin IS 'BRIN bloom operator class for ulid (equality only)';"
      " COMMENT ON OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin IS 'BRIN bloom operators of ulid';",
      "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin;"
      " ALTER EXTENSION uidext ADD OPERATOR CLASS %1$s.ulid_bloom_ops USING brin;"},
     {180000, 0, "function ulid_skipsupport(internal)", "ulid_skipsupport(internal)", function_present,
      "CREATE FUNCTION %1$s.ulid_skipsupport(internal) RETURNS void"
-     " AS 'uuid_skipsupport' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;"
+     " AS '$libdir/uidext', 'ulid_skipsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;"
      " COMMENT ON FUNCTION %1$s.ulid_skipsupport(internal) IS 'btree skip scan support';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.ulid_skipsupport(internal);"},
     {180000, 0, "function 6 (skip support) of operator family ulid_ops for access method btree", "ulid_ops",
@@ -132,6 +140,15 @@ inline constexpr catalog_item catalog_items[] = {
      function_users,
      "DROP FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);",
      "ALTER EXTENSION uidext DROP FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);"},
+    // 1.2: skip support for uuid_ulid_ops (uuid columns in the family), core's own function.
+    {180000, 0, "function 6 (skip support) for uuid of operator family ulid_ops for access method btree", "ulid_ops",
+     "SELECT EXISTS (SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily"
+     " JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod"
+     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6"
+     " AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype)",
+     "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
+     " ADD FUNCTION 6 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_skipsupport(internal);",
+     nullptr},
 };
 
 }  // namespace uidext::pg

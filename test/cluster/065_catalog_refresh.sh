@@ -38,6 +38,7 @@ changes+=("comment on type ulid[]")   # pg_upgrade does not carry the array type
 if [ "$major" -ge 17 ]; then
     changes+=("removed function uuid_extract_version(uuid) (core has it from 17)"
               "removed function uuid_extract_timestamp(uuid) (core has it from 17)")
+    [ "$major" -ge 18 ] && changes+=("function 6 (skip support) for uuid of operator family ulid_ops for access method btree")
 else
     echo "    PostgreSQL $major: removing uidext's uuid_extract_version/timestamp (obsolete from 17) cannot be exercised here"
 fi
@@ -62,7 +63,7 @@ damage() {
         done
     fi
     if [ "$major" -ge 18 ]; then
-        sql="$sql ALTER OPERATOR FAMILY $s.ulid_ops USING btree DROP FUNCTION 6 ($s.ulid, $s.ulid);
+        sql="$sql ALTER OPERATOR FAMILY $s.ulid_ops USING btree DROP FUNCTION 6 ($s.ulid, $s.ulid), FUNCTION 6 (uuid, uuid);
              ALTER EXTENSION uidext DROP FUNCTION $s.ulid_skipsupport(internal);
              DROP FUNCTION $s.ulid_skipsupport(internal);"
     fi

@@ -155,13 +155,25 @@ echo "== no SECURITY DEFINER, no SQL-language functions"
 extension_functions="FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
                      JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'"
 check "no SECURITY DEFINER function" "$(as postgres sec -c "SELECT count(*) $extension_functions WHERE p.prosecdef")" "0"
+# Aggregates are always "internal"; every other function is C since 1.2 (issue 14).
 check "languages of the extension's functions" \
-    "$(as postgres sec -c "SELECT string_agg(DISTINCT l.lanname, ',') $extension_functions JOIN pg_language l ON l.oid = p.prolang")" "c,internal"
+    "$(as postgres sec -c "SELECT string_agg(DISTINCT l.lanname, ',') $extension_functions JOIN pg_language l ON l.oid = p.prolang WHERE p.prokind <> 'a'")" "c"
 check "no function carries its own settings (none needs a pinned search_path)" \
     "$(as postgres sec -c "SELECT count(*) $extension_functions WHERE p.proconfig IS NOT NULL")" "0"
 script_dir="$("$UIDEXT_PGBIN/pg_config" --sharedir)/extension"
-check "install scripts: no SECURITY DEFINER, OR REPLACE or IF NOT EXISTS (CVE-2022-2625 class)" \
-    "$(grep -liE 'security +definer|or +replace|if +not +exists' "$script_dir"/uidext*--*.sql | wc -l)" "0"
+check "install scripts: no SECURITY DEFINER, IF NOT EXISTS, or OR REPLACE other than of functions (CVE-2022-2625 class)" \
+    "$(grep -iE 'security +definer|or +replace|if +not +exists' "$script_dir"/uidext*--*.sql | grep -viE 'create +or +replace +function' | wc -l)" "0"
+# 1.2 turns the 1.0/1.1 comparison functions into C ones with CREATE OR REPLACE FUNCTION, which
+# PostgreSQL (14.5+, 15+) lets an extension script do only to its own members ("An extension is
+# not allowed to replace an object that it does not own"); each replaced function is created by
+# an earlier script.
+replaced=$(grep -hoiE 'create +or +replace +function +[a-z_]+\([a-z, ]*\)' "$script_dir"/uidext--1.1--1.2.sql | sed -E 's/^create +or +replace +function +//I' | sort -u)
+check "1.1 -> 1.2 replaces the 25 comparison, sort and skip support and hash functions" "$(wc -l <<<"$replaced")" 25
+not_created_before=""
+while read -r f; do
+    grep -qiF "CREATE FUNCTION $f RETURNS" "$script_dir"/uidext--1.0.sql "$script_dir"/uidext--1.0--1.1.sql || not_created_before="$not_created_before $f"
+done <<<"$replaced"
+check "functions replaced by 1.1 -> 1.2 that no earlier script created" "$not_created_before" ""
 
 echo "== hostile objects earlier on the search_path"
 as mallory sec <<'SQL' >/dev/null
@@ -196,7 +208,7 @@ check "gen_ulid/uuidv4/uuidv7 do not go through gen_random_uuid (C code, no SQL 
 0"
 check "uuidv4/uuidv7 versions (not via gen_random_uuid)" \
     "$(as alice sec -c "$hostile" -c "SELECT get_byte(uuid_send(uuidv4()), 6) >> 4, get_byte(uuid_send(uuidv7()), 6) >> 4")" "4|7"
-check "ulid_eq is ours although evil.uuid_eq exists (bound to the C symbol uuid_eq)" \
+check "ulid_eq is ours although evil.uuid_eq exists (a C function of uidext)" \
     "$(as alice sec -c "$hostile" -c "SELECT public.ulid_eq('01ARZ3NDEKTSV4RRFFQ69G5FAV', '01ARYZ6S41TSV4RRFFQ69G5FAV'), '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid OPERATOR(public.=) '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid")" "f|f"
 check "casts are bound in pg_cast: ulid::timestamptz ignores evil.ulid_extract_timestamp" \
     "$(as alice sec -c "$hostile" -c "SET timezone = UTC" -c "SELECT '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid::timestamptz, '2016-07-30 22:36:16.385+00'::timestamptz::ulid, '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid::uuid")" \
@@ -253,7 +265,7 @@ SQL
 check "alice installs into the planted schema, with evil first on her path" \
     "$(as alice hostile -c "SET search_path = evil, shared" -c "CREATE EXTENSION uidext SCHEMA shared" -c "SELECT extnamespace::regnamespace FROM pg_extension WHERE extname = 'uidext'")" "shared"
 check "btree equalimage support is pg_catalog's, not a planted one" \
-    "$(as alice hostile -c "SELECT p.oid::regprocedure, p.pronamespace::regnamespace FROM pg_amproc a JOIN pg_opfamily f ON f.oid = a.amprocfamily JOIN pg_proc p ON p.oid = a.amproc WHERE f.opfname = 'ulid_ops' AND a.amprocnum = 4 AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')")" \
+    "$(as alice hostile -c "SELECT DISTINCT p.oid::regprocedure, p.pronamespace::regnamespace FROM pg_amproc a JOIN pg_opfamily f ON f.oid = a.amprocfamily JOIN pg_proc p ON p.oid = a.amproc WHERE f.opfname = 'ulid_ops' AND a.amprocnum = 4 AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')")" \
     "btequalimage(oid)|pg_catalog"
 check "the version-dependent block saw the real server version (no PG18 skip support on 15)" \
     "$(as alice hostile -c "SELECT count(*) FROM pg_proc WHERE proname = 'ulid_skipsupport'")" "$(as alice hostile -c "SELECT (current_setting('server_version_num')::int >= 180000)::int")"
