@@ -113,7 +113,8 @@ inline constexpr catalog_item catalog_items[] = {
     {180000, 0, "function 6 (skip support) of operator family ulid_ops for access method btree", "ulid_ops",
      "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily"
      " JOIN pg_am a ON a.oid = f.opfmethod"
-     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6",
+     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6"
+     " AND p.amproclefttype <> 'uuid'::regtype",
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (%1$s.ulid, %1$s.ulid) %1$s.ulid_skipsupport(internal);",
      nullptr},
@@ -142,10 +143,10 @@ inline constexpr catalog_item catalog_items[] = {
      "ALTER EXTENSION uidext DROP FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);"},
     // 1.2: skip support for uuid_ulid_ops (uuid columns in the family), core's own function.
     {180000, 0, "function 6 (skip support) for uuid of operator family ulid_ops for access method btree", "ulid_ops",
-     "SELECT EXISTS (SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily"
-     " JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod"
+     "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily"
+     " JOIN pg_am a ON a.oid = f.opfmethod"
      " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6"
-     " AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype)",
+     " AND p.amproclefttype = 'uuid'::regtype",
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_skipsupport(internal);",
      nullptr},
