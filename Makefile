@@ -20,6 +20,7 @@ REGRESS += gen_ulid_step
 REGRESS += cross_type
 REGRESS += dropin_gaps
 REGRESS += uuid_family
+REGRESS += ulid_gist_gin
 REGRESS_OPTS = --load-extension=uidext
 
 EXTRA_CLEAN = sql/uidext--$(EXTVERSION).sql
