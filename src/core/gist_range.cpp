@@ -82,14 +82,7 @@ int split_ranges(const gist_range* ranges, int n, int* order) noexcept {
         const int by_upper = compare_values(ranges[a].upper, ranges[b].upper);
         return by_upper != 0 ? by_upper < 0 : a < b;
     });
-    const int last = n - 1;
-    bool appending = n > 2;
-    for (int i = 0; i < last && appending; ++i)
-        appending = compare_values(ranges[last].lower, ranges[i].upper) > 0;
-    int left = appending ? (n * 9) / 10 : n / 2;
-    if (left < 1) left = 1;
-    if (left > n - 1) left = n - 1;
-    return left;
+    return n / 2;
 }
 
 }  // namespace uidext

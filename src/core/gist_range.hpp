@@ -40,9 +40,9 @@ void widen_range(gist_range& into, const gist_range& added) noexcept;
                                     gist_strategy strategy) noexcept;
 
 // Orders the n ranges by (lower, upper) into order (n indexes into ranges) and returns how many
-// of the first ones go to the left page. Half and half, except when the last range (the entry
-// being inserted) lies above all the others: then time-ordered inserts are appending, and the
-// left page keeps 90% so that it stays full, as btree does on its rightmost page.
+// of the first ones go to the left page: half, so that neither page overlaps the other and both
+// can take more. PostgreSQL's sorted build (14+) hands over several pages' worth of sorted keys
+// at once and splits them recursively: an uneven split there leaves many small pages.
 // n >= 2; the result is between 1 and n - 1.
 [[nodiscard]] int split_ranges(const gist_range* ranges, int n, int* order) noexcept;
 
