@@ -23,7 +23,8 @@
 
 -- GiST: keys are [lower, upper] ranges of values (type ulid_gist_key, 32 bytes). Strategies are
 -- btree's plus btree_gist's <> (6), so EXCLUDE USING gist (room WITH =, during WITH &&) and
--- EXCLUDE ... WITH <> work without btree_gist. Sorted builds (support function 11) from 14.
+-- EXCLUDE ... WITH <> work without btree_gist. Sorted builds (support function 11) from 14;
+-- PRIMARY KEY (room, during WITHOUT OVERLAPS) (support function 12) from 18.
 CREATE TYPE ulid_gist_key;
 CREATE FUNCTION ulid_gist_key_in(cstring) RETURNS ulid_gist_key
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -53,6 +54,8 @@ CREATE FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) RETURNS i
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_gist_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_translate_cmptype(integer) RETURNS smallint
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_gist_consistent(internal, ulid, smallint, oid, internal) IS 'GiST support: whether an entry may hold matches (ulid or uuid query, exact)';
 COMMENT ON FUNCTION ulid_gist_union(internal, internal) IS 'GiST support: the range covering a set of entries';
 COMMENT ON FUNCTION ulid_gist_compress(internal) IS 'GiST support: a ulid as the key [value, value]';
@@ -61,6 +64,7 @@ COMMENT ON FUNCTION ulid_gist_penalty(internal, internal, internal) IS 'GiST sup
 COMMENT ON FUNCTION ulid_gist_picksplit(internal, internal) IS 'GiST support: split a page into two runs of the sorted keys';
 COMMENT ON FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) IS 'GiST support: whether two keys are equal';
 COMMENT ON FUNCTION ulid_gist_sortsupport(internal) IS 'GiST support: sorted index builds (14+), with abbreviated keys (15+)';
+COMMENT ON FUNCTION ulid_gist_translate_cmptype(integer) IS 'GiST support: the strategy of a comparison type (18+, for WITHOUT OVERLAPS keys)';
 
 CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
     OPERATOR 1 <,
@@ -89,6 +93,9 @@ DO $$
 BEGIN
     IF current_setting('server_version_num')::integer >= 140000 THEN
         ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 11 (ulid, ulid) ulid_gist_sortsupport(internal);
+    END IF;
+    IF current_setting('server_version_num')::integer >= 180000 THEN
+        ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 12 ("any", "any") ulid_gist_translate_cmptype(integer);
     END IF;
 END
 $$;

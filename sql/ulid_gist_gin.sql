@@ -15,6 +15,13 @@ SELECT count(*) = (current_setting('server_version_num')::int >= 140000)::int AS
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_am a ON a.oid = f.opfmethod
 WHERE f.opfname = 'ulid_ops' AND a.amname = 'gist' AND p.amprocnum = 11
     AND p.amproc = 'ulid_gist_sortsupport(internal)'::regprocedure;
+-- translate_cmptype (support function 12, WITHOUT OVERLAPS keys) from 18 on.
+SELECT count(*) = (current_setting('server_version_num')::int >= 180000)::int AS translate_cmptype_as_expected
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_am a ON a.oid = f.opfmethod
+WHERE f.opfname = 'ulid_ops' AND a.amname = 'gist' AND p.amprocnum = 12
+    AND p.amproc = 'ulid_gist_translate_cmptype(integer)'::regprocedure;
+-- Comparison types 1..6 (COMPARE_LT .. COMPARE_NE) are strategies 1..6; others have none.
+SELECT array_agg(ulid_gist_translate_cmptype(t) ORDER BY t) FROM generate_series(0, 8) t;
 -- Every support function is written in C.
 SELECT DISTINCT l.lanname FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 JOIN pg_am a ON a.oid = f.opfmethod JOIN pg_proc pr ON pr.oid = p.amproc JOIN pg_language l ON l.oid = pr.prolang
@@ -91,6 +98,24 @@ INSERT INTO booking VALUES ('018cc251-f410-0000-0000-00000000008f'::uuid::ulid, 
 \echo :SQLSTATE
 SELECT count(*) FROM booking;
 DROP TABLE booking;
+-- 18+: a temporal primary key, PRIMARY KEY (room, during WITHOUT OVERLAPS), on a ulid room
+-- (skipped before 18, where the syntax does not exist).
+CREATE FUNCTION temporal_key_conflict() RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    IF current_setting('server_version_num')::int < 180000 THEN RETURN '23P01'; END IF;
+    EXECUTE 'CREATE TEMP TABLE temporal (room ulid, during tstzrange, PRIMARY KEY (room, during WITHOUT OVERLAPS))';
+    EXECUTE $q$INSERT INTO temporal VALUES ('01HK153X0G000000000000004E', '[2024-01-01, 2024-01-02)'),
+                                           ('01HK153X0G000000000000004F', '[2024-01-01, 2024-01-02)')$q$;
+    BEGIN
+        EXECUTE $q$INSERT INTO temporal VALUES ('01HK153X0G000000000000004E', '[2024-01-01 12:00+00, 2024-01-03)')$q$;
+    EXCEPTION WHEN exclusion_violation THEN
+        DROP TABLE temporal;
+        RETURN SQLSTATE;
+    END;
+    RETURN 'no conflict';
+END $$;
+SELECT temporal_key_conflict();
+DROP FUNCTION temporal_key_conflict();
 -- EXCLUDE ... WITH <>: every row must have the same value.
 CREATE TABLE one_value (id ulid, EXCLUDE USING gist (id WITH <>));
 INSERT INTO one_value VALUES ('01HK153X0G000000000000004E'), ('01HK153X0G000000000000004E');

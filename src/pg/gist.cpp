@@ -160,6 +160,16 @@ UIDEXT_FUNCTION(ulid_gist_same) {
     PG_RETURN_POINTER(result);
 }
 
+// PostgreSQL 18's translate_cmptype (support function 12, for WITHOUT OVERLAPS keys): its
+// CompareType numbers COMPARE_LT .. COMPARE_NE are 1 .. 6, the strategies of this class, and
+// anything else has no strategy here (InvalidStrategy).
+UIDEXT_FUNCTION(ulid_gist_translate_cmptype) {
+    const int32 compare_type = PG_GETARG_INT32(0);
+    const bool known = compare_type >= static_cast<int>(gist_strategy::less) &&
+                       compare_type <= static_cast<int>(gist_strategy::not_equal);
+    PG_RETURN_UINT16(known ? static_cast<uint16>(compare_type) : InvalidStrategy);
+}
+
 // Sorted index builds (14+): leaf keys in order of their value.
 UIDEXT_FUNCTION(ulid_gist_sortsupport) {
     auto* ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
