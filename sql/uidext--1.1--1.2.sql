@@ -34,6 +34,7 @@ CREATE TYPE ulid_gist_key (
     INTERNALLENGTH = 32, INPUT = ulid_gist_key_in, OUTPUT = ulid_gist_key_out,
     ALIGNMENT = char, STORAGE = plain
 );
+COMMENT ON TYPE ulid_gist_key[] IS 'array of ulid_gist_key (created with every type; unused)';
 COMMENT ON TYPE ulid_gist_key IS 'GiST index key of ulid: the [lower, upper] range of the values below an entry';
 COMMENT ON FUNCTION ulid_gist_key_in(cstring) IS 'input of ulid_gist_key: refused, the type exists only inside indexes';
 COMMENT ON FUNCTION ulid_gist_key_out(ulid_gist_key) IS 'output of ulid_gist_key: [lower,upper] as ULID text';
@@ -54,7 +55,7 @@ CREATE FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) RETURNS i
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_gist_sortsupport(internal) RETURNS void
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION ulid_gist_translate_cmptype(integer) RETURNS smallint
+CREATE FUNCTION ulid_gist_cmptype(integer) RETURNS smallint
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_gist_consistent(internal, ulid, smallint, oid, internal) IS 'GiST support: whether an entry may hold matches (ulid or uuid query, exact)';
 COMMENT ON FUNCTION ulid_gist_union(internal, internal) IS 'GiST support: the range covering a set of entries';
@@ -64,7 +65,7 @@ COMMENT ON FUNCTION ulid_gist_penalty(internal, internal, internal) IS 'GiST sup
 COMMENT ON FUNCTION ulid_gist_picksplit(internal, internal) IS 'GiST support: split a page into two runs of the sorted keys';
 COMMENT ON FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) IS 'GiST support: whether two keys are equal';
 COMMENT ON FUNCTION ulid_gist_sortsupport(internal) IS 'GiST support: sorted index builds (14+), with abbreviated keys (15+)';
-COMMENT ON FUNCTION ulid_gist_translate_cmptype(integer) IS 'GiST support: the strategy of a comparison type (18+, for WITHOUT OVERLAPS keys)';
+COMMENT ON FUNCTION ulid_gist_cmptype(integer) IS 'GiST support: the strategy of a comparison type (18+, for WITHOUT OVERLAPS keys)';
 
 CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
     OPERATOR 1 <,
@@ -95,7 +96,7 @@ BEGIN
         ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 11 (ulid, ulid) ulid_gist_sortsupport(internal);
     END IF;
     IF current_setting('server_version_num')::integer >= 180000 THEN
-        ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 12 ("any", "any") ulid_gist_translate_cmptype(integer);
+        ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 12 ("any", "any") ulid_gist_cmptype(integer);
     END IF;
 END
 $$;
@@ -110,12 +111,12 @@ CREATE FUNCTION ulid_gin_extract_query(ulid, internal, smallint, internal, inter
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal) RETURNS boolean
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION ulid_gin_compare_partial(ulid, ulid, smallint, internal) RETURNS integer
+CREATE FUNCTION ulid_gin_partial_cmp(ulid, ulid, smallint, internal) RETURNS integer
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_gin_extract_value(ulid, internal) IS 'GIN support: the value as its only key';
 COMMENT ON FUNCTION ulid_gin_extract_query(ulid, internal, smallint, internal, internal) IS 'GIN support: the key a ulid or uuid query searches from';
 COMMENT ON FUNCTION ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal) IS 'GIN support: a row matches when its key does (exact)';
-COMMENT ON FUNCTION ulid_gin_compare_partial(ulid, ulid, smallint, internal) IS 'GIN support: where a range scan over the keys takes, skips or stops';
+COMMENT ON FUNCTION ulid_gin_partial_cmp(ulid, ulid, smallint, internal) IS 'GIN support: where a range scan over the keys takes, skips or stops';
 
 CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
     OPERATOR 1 <,
@@ -127,7 +128,7 @@ CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
     FUNCTION 2 ulid_gin_extract_value(ulid, internal),
     FUNCTION 3 ulid_gin_extract_query(ulid, internal, smallint, internal, internal),
     FUNCTION 4 ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal),
-    FUNCTION 5 ulid_gin_compare_partial(ulid, ulid, smallint, internal);
+    FUNCTION 5 ulid_gin_partial_cmp(ulid, ulid, smallint, internal);
 ALTER OPERATOR FAMILY ulid_ops USING gin ADD
     OPERATOR 1 < (ulid, uuid),
     OPERATOR 2 <= (ulid, uuid),

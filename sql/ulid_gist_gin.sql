@@ -19,9 +19,9 @@ WHERE f.opfname = 'ulid_ops' AND a.amname = 'gist' AND p.amprocnum = 11
 SELECT count(*) = (current_setting('server_version_num')::int >= 180000)::int AS translate_cmptype_as_expected
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_am a ON a.oid = f.opfmethod
 WHERE f.opfname = 'ulid_ops' AND a.amname = 'gist' AND p.amprocnum = 12
-    AND p.amproc = 'ulid_gist_translate_cmptype(integer)'::regprocedure;
+    AND p.amproc = 'ulid_gist_cmptype(integer)'::regprocedure;
 -- Comparison types 1..6 (COMPARE_LT .. COMPARE_NE) are strategies 1..6; others have none.
-SELECT array_agg(ulid_gist_translate_cmptype(t) ORDER BY t) FROM generate_series(0, 8) t;
+SELECT array_agg(ulid_gist_cmptype(t) ORDER BY t) FROM generate_series(0, 8) t;
 -- Every support function is written in C.
 SELECT DISTINCT l.lanname FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
 JOIN pg_am a ON a.oid = f.opfmethod JOIN pg_proc pr ON pr.oid = p.amproc JOIN pg_language l ON l.oid = pr.prolang

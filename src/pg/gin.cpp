@@ -53,7 +53,7 @@ UIDEXT_FUNCTION(ulid_gin_extract_query) {
 }
 
 // For each indexed key a partial scan meets: skip it (-1), take it (0) or stop (1).
-UIDEXT_FUNCTION(ulid_gin_compare_partial) {
+UIDEXT_FUNCTION(ulid_gin_partial_cmp) {
     const std::uint8_t* key = uidext::pg::arg_value(fcinfo, 1);
     const StrategyNumber strategy = PG_GETARG_UINT16(2);
     const auto* query = reinterpret_cast<const std::uint8_t*>(PG_GETARG_POINTER(3));

@@ -163,7 +163,7 @@ UIDEXT_FUNCTION(ulid_gist_same) {
 // PostgreSQL 18's translate_cmptype (support function 12, for WITHOUT OVERLAPS keys): its
 // CompareType numbers COMPARE_LT .. COMPARE_NE are 1 .. 6, the strategies of this class, and
 // anything else has no strategy here (InvalidStrategy).
-UIDEXT_FUNCTION(ulid_gist_translate_cmptype) {
+UIDEXT_FUNCTION(ulid_gist_cmptype) {
     const int32 compare_type = PG_GETARG_INT32(0);
     const bool known = compare_type >= static_cast<int>(gist_strategy::less) &&
                        compare_type <= static_cast<int>(gist_strategy::not_equal);
