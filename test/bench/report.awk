@@ -245,7 +245,7 @@ END {
     if (rows != "") {
         printf "\n9. GiST / GIN: ulid (uidext ulid_ops) vs uuid (btree_gist gist_uuid_ops, btree_gin uuid_ops), %d time-ordered values\n", rows
         printf "   backend CPU ms (median of %d builds, %d lookup runs; paired = median of per-repetition ratios)\n", n["gg" SUBSEP "gist build ulid" SUBSEP "cpu_ns"], n["gg" SUBSEP "gist equality ulid" SUBSEP "cpu_ns"]
-        printf "   equality: %d probes, one index scan each; range: %d ranges of ~100 values, one index scan each\n", med("gg", "_", "eq_probes"), med("gg", "_", "range_probes")
+        printf "   equality: %d probes, one index scan each; range: %d ranges of ~100 values (GIN: %d), one index scan each\n", med("gg", "_", "eq_probes"), med("gg", "_", "range_probes"), med("gg", "_", "gin_range_probes")
         printf "%-14s %10s %10s %10s %8s %10s %9s %9s %9s\n", "operation", "uuid ms", "ulid ms", "ulid/uuid", "paired", "wall u/u", "uuid MB", "ulid MB", "size u/u"
         split("gist build|gist equality|gist range|gin build|gin equality|gin range", ggops, "|")
         for (i = 1; i <= 6; i++) {
