@@ -28,10 +28,10 @@ UIDEXT_FUNCTION(ulid_gin_extract_value) {
 }
 
 // One key to search: the query (a ulid or a uuid, the same 16 bytes), or nil where the scan of
-// < and <= starts; every strategy but = is a partial match, told where to stop by the query in
-// extra_data.
+// < and <= starts. Every strategy but = is a partial match, told where to stop by the query
+// in extra_data; equality needs neither array (GIN takes NULL for none), the cheapest lookup.
 UIDEXT_FUNCTION(ulid_gin_extract_query) {
-    const std::uint8_t* query = uidext::pg::arg_value(fcinfo, 0);
+    const Datum query = PG_GETARG_DATUM(0);
     auto* count = reinterpret_cast<int32*>(PG_GETARG_POINTER(1));
     const StrategyNumber strategy = PG_GETARG_UINT16(2);
     auto** partial = reinterpret_cast<bool**>(PG_GETARG_POINTER(3));
@@ -39,15 +39,15 @@ UIDEXT_FUNCTION(ulid_gin_extract_query) {
     if (!known_strategy(strategy)) elog(ERROR, "unrecognized strategy number: %d", strategy);
     const auto known = static_cast<gin_strategy>(strategy);
 
-    std::uint8_t* saved_query = uidext::pg::new_value();
-    std::memcpy(saved_query, query, uidext::pg::value_size);
     auto* keys = static_cast<Datum*>(palloc(sizeof(Datum)));
-    keys[0] = uidext::gin_starts_at_smallest(known) ? PointerGetDatum(palloc0(uidext::pg::value_size))
-                                                    : PointerGetDatum(saved_query);
-    *partial = static_cast<bool*>(palloc(sizeof(bool)));
-    (*partial)[0] = uidext::gin_partial_match(known);
-    *extra = static_cast<Pointer*>(palloc(sizeof(Pointer)));
-    (*extra)[0] = reinterpret_cast<Pointer>(saved_query);
+    keys[0] = uidext::gin_starts_at_smallest(known) ? PointerGetDatum(palloc0(uidext::pg::value_size)) : query;
+    if (uidext::gin_partial_match(known)) {
+        // The query datum lives as long as the scan's keys (like btree_gin's).
+        *partial = static_cast<bool*>(palloc(sizeof(bool)));
+        (*partial)[0] = true;
+        *extra = static_cast<Pointer*>(palloc(sizeof(Pointer)));
+        (*extra)[0] = DatumGetPointer(query);
+    }
     *count = 1;
     PG_RETURN_POINTER(keys);
 }
