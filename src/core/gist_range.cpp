@@ -19,10 +19,6 @@ constexpr double penalty_scale = 1.0 / 18446744073709551616.0;
 
 }  // namespace
 
-int compare_values(const std::uint8_t* a, const std::uint8_t* b) noexcept {
-    return std::memcmp(a, b, value_size);
-}
-
 gist_range range_of_value(const std::uint8_t* value) noexcept {
     gist_range range;
     std::memcpy(range.lower, value, value_size);
@@ -53,25 +49,6 @@ float range_penalty(const gist_range& existing, const gist_range& added) noexcep
     const double scaled = static_cast<double>(growth) * penalty_scale;
     // The smallest growth must still beat none: 2^-64 is a normal float, nothing rounds to 0.
     return static_cast<float>(scaled);
-}
-
-bool range_consistent(const gist_range& range, const std::uint8_t* query, gist_strategy strategy) noexcept {
-    switch (strategy) {
-        case gist_strategy::less:
-            return compare_values(range.lower, query) < 0;
-        case gist_strategy::less_equal:
-            return compare_values(range.lower, query) <= 0;
-        case gist_strategy::equal:
-            return compare_values(range.lower, query) <= 0 && compare_values(range.upper, query) >= 0;
-        case gist_strategy::greater_equal:
-            return compare_values(range.upper, query) >= 0;
-        case gist_strategy::greater:
-            return compare_values(range.upper, query) > 0;
-        case gist_strategy::not_equal:
-            // Only a range holding nothing but the query has no other value.
-            return !(compare_values(range.lower, query) == 0 && compare_values(range.upper, query) == 0);
-    }
-    return false;
 }
 
 int split_ranges(const gist_range* ranges, int n, int* order) noexcept {
