@@ -22,6 +22,7 @@ REGRESS += per_query_catalog uuid_ulid_ops
 REGRESS += dropin_gaps
 REGRESS += uuid_family
 REGRESS += uuid_v2_longs
+REGRESS += ulid_gist_gin
 REGRESS_OPTS = --load-extension=uidext
 
 EXTRA_CLEAN = sql/uidext--$(EXTVERSION).sql

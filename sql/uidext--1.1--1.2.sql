@@ -173,6 +173,123 @@ $$;
 -- GiST and GIN operator classes for ulid
 -- ===========================================================================================
 
+-- GiST: keys are [lower, upper] ranges of values (type ulid_gist_key, 32 bytes). Strategies are
+-- btree's plus btree_gist's <> (6), so EXCLUDE USING gist (room WITH =, during WITH &&) and
+-- EXCLUDE ... WITH <> work without btree_gist. Sorted builds (support function 11) from 14;
+-- PRIMARY KEY (room, during WITHOUT OVERLAPS) (support function 12) from 18.
+CREATE TYPE ulid_gist_key;
+CREATE FUNCTION ulid_gist_key_in(cstring) RETURNS ulid_gist_key
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_key_out(ulid_gist_key) RETURNS cstring
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE TYPE ulid_gist_key (
+    INTERNALLENGTH = 32, INPUT = ulid_gist_key_in, OUTPUT = ulid_gist_key_out,
+    ALIGNMENT = char, STORAGE = plain
+);
+COMMENT ON TYPE ulid_gist_key[] IS 'array of ulid_gist_key (created with every type; unused)';
+COMMENT ON TYPE ulid_gist_key IS 'GiST index key of ulid: the [lower, upper] range of the values below an entry';
+COMMENT ON FUNCTION ulid_gist_key_in(cstring) IS 'input of ulid_gist_key: refused, the type exists only inside indexes';
+COMMENT ON FUNCTION ulid_gist_key_out(ulid_gist_key) IS 'output of ulid_gist_key: [lower,upper] as ULID text';
+
+CREATE FUNCTION ulid_gist_consistent(internal, ulid, smallint, oid, internal) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_union(internal, internal) RETURNS ulid_gist_key
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_compress(internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_fetch(internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_penalty(internal, internal, internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_picksplit(internal, internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gist_cmptype(integer) RETURNS smallint
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_gist_consistent(internal, ulid, smallint, oid, internal) IS 'GiST support: whether an entry may hold matches (ulid or uuid query, exact)';
+COMMENT ON FUNCTION ulid_gist_union(internal, internal) IS 'GiST support: the range covering a set of entries';
+COMMENT ON FUNCTION ulid_gist_compress(internal) IS 'GiST support: a ulid as the key [value, value]';
+COMMENT ON FUNCTION ulid_gist_fetch(internal) IS 'GiST support: the ulid of a leaf key, for index-only scans';
+COMMENT ON FUNCTION ulid_gist_penalty(internal, internal, internal) IS 'GiST support: how much a range grows (as a 128-bit integer) to take a key';
+COMMENT ON FUNCTION ulid_gist_picksplit(internal, internal) IS 'GiST support: split a page into two runs of the sorted keys';
+COMMENT ON FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) IS 'GiST support: whether two keys are equal';
+COMMENT ON FUNCTION ulid_gist_sortsupport(internal) IS 'GiST support: sorted index builds (14+), with abbreviated keys (15+)';
+COMMENT ON FUNCTION ulid_gist_cmptype(integer) IS 'GiST support: the strategy of a comparison type (18+, for WITHOUT OVERLAPS keys)';
+
+CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    OPERATOR 6 <>,
+    FUNCTION 1 ulid_gist_consistent(internal, ulid, smallint, oid, internal),
+    FUNCTION 2 ulid_gist_union(internal, internal),
+    FUNCTION 3 ulid_gist_compress(internal),
+    FUNCTION 5 ulid_gist_penalty(internal, internal, internal),
+    FUNCTION 6 ulid_gist_picksplit(internal, internal),
+    FUNCTION 7 ulid_gist_same(ulid_gist_key, ulid_gist_key, internal),
+    FUNCTION 9 ulid_gist_fetch(internal),
+    STORAGE ulid_gist_key;
+-- uuid right-hand sides: the same 16 bytes, so the same consistent function serves them.
+ALTER OPERATOR FAMILY ulid_ops USING gist ADD
+    OPERATOR 1 < (ulid, uuid),
+    OPERATOR 2 <= (ulid, uuid),
+    OPERATOR 3 = (ulid, uuid),
+    OPERATOR 4 >= (ulid, uuid),
+    OPERATOR 5 > (ulid, uuid),
+    OPERATOR 6 <> (ulid, uuid);
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::integer >= 140000 THEN
+        ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 11 (ulid, ulid) ulid_gist_sortsupport(internal);
+    END IF;
+    IF current_setting('server_version_num')::integer >= 180000 THEN
+        ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 12 ("any", "any") ulid_gist_cmptype(integer);
+    END IF;
+END
+$$;
+COMMENT ON OPERATOR CLASS ulid_ops USING gist IS 'default GiST operator class for ulid: comparisons and <>, for exclusion constraints';
+COMMENT ON OPERATOR FAMILY ulid_ops USING gist IS 'GiST operators of ulid, also with uuid right-hand sides';
+
+-- GIN: one key per value in ulid_cmp order; <, <=, >=, > are partial-match scans, like
+-- btree_gin's, so a multi-column USING gin (tags, id) serves tags @> ... AND id > $1.
+CREATE FUNCTION ulid_gin_extract_value(ulid, internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gin_extract_query(ulid, internal, smallint, internal, internal) RETURNS internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_gin_partial_cmp(ulid, ulid, smallint, internal) RETURNS integer
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_gin_extract_value(ulid, internal) IS 'GIN support: the value as its only key';
+COMMENT ON FUNCTION ulid_gin_extract_query(ulid, internal, smallint, internal, internal) IS 'GIN support: the key a ulid or uuid query searches from';
+COMMENT ON FUNCTION ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal) IS 'GIN support: a row matches when its key does (exact)';
+COMMENT ON FUNCTION ulid_gin_partial_cmp(ulid, ulid, smallint, internal) IS 'GIN support: where a range scan over the keys takes, skips or stops';
+
+CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 ulid_cmp(ulid, ulid),
+    FUNCTION 2 ulid_gin_extract_value(ulid, internal),
+    FUNCTION 3 ulid_gin_extract_query(ulid, internal, smallint, internal, internal),
+    FUNCTION 4 ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal),
+    FUNCTION 5 ulid_gin_partial_cmp(ulid, ulid, smallint, internal);
+ALTER OPERATOR FAMILY ulid_ops USING gin ADD
+    OPERATOR 1 < (ulid, uuid),
+    OPERATOR 2 <= (ulid, uuid),
+    OPERATOR 3 = (ulid, uuid),
+    OPERATOR 4 >= (ulid, uuid),
+    OPERATOR 5 > (ulid, uuid);
+COMMENT ON OPERATOR CLASS ulid_ops USING gin IS 'default GIN operator class for ulid: equality and ranges, for multi-column GIN indexes';
+COMMENT ON OPERATOR FAMILY ulid_ops USING gin IS 'GIN operators of ulid, also with uuid right-hand sides';
+
 -- (end of GiST and GIN)
 
 
@@ -195,10 +312,6 @@ BEGIN
                    'new UUIDv7 as PostgreSQL 18 (12-bit sub-millisecond fraction), strictly ascending within one process (a parallel worker keeps its own order)');
 END
 $$;
--- The btree support functions return memcmp's sign, not just -1, 0 or 1.
-COMMENT ON FUNCTION ulid_cmp(ulid, ulid) IS 'btree comparison: less than, equal to or greater than zero, in time order';
-COMMENT ON FUNCTION ulid_uuid_cmp(ulid, uuid) IS 'btree comparison of a ulid with a uuid: less than, equal to or greater than zero';
-COMMENT ON FUNCTION uuid_ulid_cmp(uuid, ulid) IS 'btree comparison of a uuid with a ulid: less than, equal to or greater than zero';
 
 -- (end of correctness)
 

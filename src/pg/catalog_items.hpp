@@ -61,6 +61,28 @@ inline constexpr const char* array_type_comment_present =
     " ON d.objoid = t.typarray AND d.classoid = 'pg_type'::regclass AND d.objsubid = 0"
     " WHERE t.typnamespace = $1 AND t.typname = $2";
 
+// Items of objects that an older version of the extension does not have yet (the library is
+// newer than the extension's catalog until ALTER EXTENSION UPDATE): while the object they belong
+// to is absent, the query names the extension itself, which counts as present and uidext's.
+#define UIDEXT_OR_NOT_YET(ABSENT)                                                                  \
+    " UNION ALL SELECT 'pg_extension'::regclass, e.oid FROM pg_extension e"                        \
+    " WHERE e.extname = 'uidext' AND NOT EXISTS (" ABSENT ")"
+
+// The comment of the array type of the schema's type $2, which may not exist yet.
+inline constexpr const char* array_type_comment_present_if_type =
+    "SELECT 'pg_type'::regclass, t.oid FROM pg_type t JOIN pg_description d"
+    " ON d.objoid = t.typarray AND d.classoid = 'pg_type'::regclass AND d.objsubid = 0"
+    " WHERE t.typnamespace = $1 AND t.typname = $2"
+    UIDEXT_OR_NOT_YET("SELECT FROM pg_type t WHERE t.typnamespace = $1 AND t.typname = $2");
+
+// Support function N of the GiST family $2, which may not exist yet.
+#define UIDEXT_GIST_SUPPORT_PRESENT(N)                                                             \
+    "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod"   \
+    " WHERE a.amname = 'gist' AND f.opfnamespace = $1 AND f.opfname = $2"                             \
+    " AND EXISTS (SELECT FROM pg_amproc p WHERE p.amprocfamily = f.oid AND p.amprocnum = " #N ")"    \
+    UIDEXT_OR_NOT_YET("SELECT FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod"               \
+                      " WHERE a.amname = 'gist' AND f.opfnamespace = $1 AND f.opfname = $2")
+
 // What outside the extension depends on the function: NULL when nothing does.
 inline constexpr const char* function_users =
     "SELECT string_agg(pg_describe_object(d.classid, d.objid, d.objsubid), ', ')"
@@ -118,10 +140,24 @@ inline constexpr catalog_item catalog_items[] = {
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (%1$s.ulid, %1$s.ulid) %1$s.ulid_skipsupport(internal);",
      nullptr},
+    // GiST ulid_ops (1.2): sorted builds from 14, WITHOUT OVERLAPS keys from 18. Present also when
+    // the family does not exist yet (an extension still at 1.1 under a 1.2 library).
+    {140000, 0, "function 11 (sort support) of operator family ulid_ops for access method gist", "ulid_ops",
+     UIDEXT_GIST_SUPPORT_PRESENT(11),
+     "ALTER OPERATOR FAMILY %1$s.ulid_ops USING gist"
+     " ADD FUNCTION 11 (%1$s.ulid, %1$s.ulid) %1$s.ulid_gist_sortsupport(internal);",
+     nullptr},
+    {180000, 0, "function 12 (translate_cmptype) of operator family ulid_ops for access method gist", "ulid_ops",
+     UIDEXT_GIST_SUPPORT_PRESENT(12),
+     "ALTER OPERATOR FAMILY %1$s.ulid_ops USING gist"
+     " ADD FUNCTION 12 (pg_catalog.\"any\", pg_catalog.\"any\") %1$s.ulid_gist_cmptype(integer);",
+     nullptr},
     // pg_upgrade does not carry the comment of the implicit array type over (its dump skips that
     // type); pg_dump/pg_restore keeps it, as CREATE EXTENSION runs the script again.
     {130000, 0, "comment on type ulid[]", "ulid", array_type_comment_present,
      "COMMENT ON TYPE %1$s.ulid[] IS 'array of ulid';", nullptr},
+    {130000, 0, "comment on type ulid_gist_key[]", "ulid_gist_key", array_type_comment_present_if_type,
+     "COMMENT ON TYPE %1$s.ulid_gist_key[] IS 'array of ulid_gist_key (created with every type; unused)';", nullptr},
     // PostgreSQL 17 has these in pg_catalog, which is searched first: uidext's own are dead weight.
     {130000, 170000, "function uuid_extract_version(uuid)", "uuid_extract_version(pg_catalog.uuid)", function_present,
      "CREATE FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid) RETURNS pg_catalog.int2"

@@ -74,7 +74,8 @@ ownership find_item(const pg::catalog_item& item, const char* name, const extens
     const Oid objid = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull));
     found.exists = true;
     const Oid owner = getExtensionOfObject(classid, objid);
-    found.ours = owner == ext.oid;
+    // The extension itself stands for an object of a version not installed yet (UIDEXT_OR_NOT_YET).
+    found.ours = owner == ext.oid || (classid == ExtensionRelationId && objid == ext.oid);
     if (!found.ours) {
         const char* object = getObjectDescriptionOids(classid, objid);
         found.whose = OidIsValid(owner) ? psprintf("%s of extension %s", object, get_extension_name(owner)) : object;

@@ -240,6 +240,26 @@ END {
         printf "uuidv6() / uuidv7(): CPU %s (paired %s), wall %s\n", fmt(ins6c, "%.3f"), fmt(ins6p, "%.3f"), fmt(ins6w, "%.3f")
     }
 
+    # -- 9. GiST / GIN on ulid vs btree_gist / btree_gin on uuid
+    rows = med("gg", "_", "rows")
+    if (rows != "") {
+        printf "\n9. GiST / GIN: ulid (uidext ulid_ops) vs uuid (btree_gist gist_uuid_ops, btree_gin uuid_ops), %d time-ordered values\n", rows
+        printf "   backend CPU ms (median of %d builds, %d lookup runs; paired = median of per-repetition ratios)\n", n["gg" SUBSEP "gist build ulid" SUBSEP "cpu_ns"], n["gg" SUBSEP "gist equality ulid" SUBSEP "cpu_ns"]
+        printf "   equality: %d probes, one index scan each; range: %d ranges of ~100 values (GIN: %d), one index scan each\n", med("gg", "_", "eq_probes"), med("gg", "_", "range_probes"), med("gg", "_", "gin_range_probes")
+        printf "%-14s %10s %10s %10s %8s %10s %9s %9s %9s\n", "operation", "uuid ms", "ulid ms", "ulid/uuid", "paired", "wall u/u", "uuid MB", "ulid MB", "size u/u"
+        split("gist build|gist equality|gist range|gin build|gin equality|gin range", ggops, "|")
+        for (i = 1; i <= 6; i++) {
+            a = med("gg", ggops[i] " uuid", "cpu_ns"); b = med("gg", ggops[i] " ulid", "cpu_ns")
+            sa = med("gg", ggops[i] " uuid", "index_bytes"); sb = med("gg", ggops[i] " ulid", "index_bytes")
+            printf "%-14s %10.1f %10.1f %10s %8s %10s %9s %9s %9s\n", ggops[i], a / 1e6, b / 1e6, fmt(ratio(b, a), "%.3f"),
+                fmt(paired("gg", ggops[i] " ulid", ggops[i] " uuid", "cpu_ns"), "%.3f"),
+                fmt(ratio(med("gg", ggops[i] " ulid", "wall_ns"), med("gg", ggops[i] " uuid", "wall_ns")), "%.3f"),
+                fmt(sa == "" ? "" : sa / 1048576, "%.1f"), fmt(sb == "" ? "" : sb / 1048576, "%.1f"), fmt(ratio(sb, sa), "%.3f")
+            gg_ratio[ggops[i]] = ratio(b, a)
+            gg_size[ggops[i]] = ratio(sb, sa)
+        }
+    }
+
     # -- targets
     print "\nTargets (ratios measured in this run)"
     if (gen_ok) {
@@ -300,6 +320,16 @@ END {
         target("insert uuidv6() / uuidv7() (backend CPU)", ins6c, 1.1, "<=")
         target("insert uuidv6() / uuidv7() (wall)", ins6w, 1.1, "<=")
         target("insert uuidv6() index bytes/row", ins6b, 32, "<=")
+    }
+    if (med("gg", "_", "rows") != "") {
+        target("GiST build ulid / btree_gist uuid (backend CPU)", gg_ratio["gist build"], 1.0, "<=")
+        target("GiST index size ulid / btree_gist uuid", gg_size["gist build"], 1.0, "<=")
+        target("GiST equality lookups ulid / btree_gist uuid", gg_ratio["gist equality"], 1.0, "<=")
+        target("GiST range lookups ulid / btree_gist uuid", gg_ratio["gist range"], 1.0, "<=")
+        target("GIN build ulid / btree_gin uuid (backend CPU)", gg_ratio["gin build"], 1.0, "<=")
+        info("GIN index size ulid / btree_gin uuid", gg_size["gin build"], 1.0, "<=")
+        target("GIN equality lookups ulid / btree_gin uuid", gg_ratio["gin equality"], 1.0, "<=")
+        target("GIN range lookups ulid / btree_gin uuid", gg_ratio["gin range"], 1.0, "<=")
     }
     printf "%d target(s) missed\n", missed
 }
