@@ -269,11 +269,13 @@ check "btree equalimage support is pg_catalog's, not a planted one" \
     "btequalimage(oid)|pg_catalog"
 check "the version-dependent block saw the real server version (no PG18 skip support on 15)" \
     "$(as alice hostile -c "SELECT count(*) FROM pg_proc WHERE proname = 'ulid_skipsupport'")" "$(as alice hostile -c "SELECT (current_setting('server_version_num')::int >= 180000)::int")"
+# 18+ adds skip support (btree) and translate_cmptype (GiST).
+on18=$(as alice hostile -c "SELECT 1 WHERE current_setting('server_version_num')::int >= 180000")
 check "every support function of the operator classes is the extension's or pg_catalog's" \
     "$(as alice hostile -c "SELECT count(*) FROM pg_amproc a JOIN pg_opfamily f ON f.oid = a.amprocfamily JOIN pg_proc p ON p.oid = a.amproc WHERE f.opfname LIKE 'ulid%' AND p.pronamespace NOT IN ('pg_catalog'::regnamespace, 'shared'::regnamespace)")
 $(as alice hostile -c "SELECT string_agg(DISTINCT p.proname, ',') FROM pg_amproc a JOIN pg_opfamily f ON f.oid = a.amprocfamily JOIN pg_proc p ON p.oid = a.amproc WHERE f.opfname LIKE 'ulid%' AND p.pronamespace = 'shared'::regnamespace")" \
     "0
-ulid_cmp,ulid_hash,ulid_hash_extended,$(as alice hostile -c "SELECT 'ulid_skipsupport,' WHERE current_setting('server_version_num')::int >= 180000")ulid_sortsupport,ulid_uuid_cmp,uuid_ulid_cmp"
+ulid_cmp,ulid_gin_consistent,ulid_gin_extract_query,ulid_gin_extract_value,ulid_gin_partial_cmp,${on18:+ulid_gist_cmptype,}ulid_gist_compress,ulid_gist_consistent,ulid_gist_fetch,ulid_gist_penalty,ulid_gist_picksplit,ulid_gist_same,ulid_gist_sortsupport,ulid_gist_union,ulid_hash,ulid_hash_extended,${on18:+ulid_skipsupport,}ulid_sortsupport,ulid_uuid_cmp,uuid_ulid_cmp"
 check "works in the planted schema" \
     "$(as alice hostile -c "SET search_path = shared" -c "SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid, count(DISTINCT uuidv4()) FROM generate_series(1, 10)")" "f|10"
 as alice hostile -c "DROP EXTENSION uidext" >/dev/null
