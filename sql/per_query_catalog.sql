@@ -59,11 +59,13 @@ FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
 WHERE p.oid IN (SELECT o.oprcode FROM pg_operator o WHERE 'ulid'::regtype IN (o.oprleft, o.oprright)
                 UNION SELECT ap.amproc FROM pg_amproc ap JOIN pg_opfamily f ON f.oid = ap.amprocfamily
                       WHERE f.opfname LIKE 'ulid%')
-  AND p.pronamespace <> 'pg_catalog'::regnamespace AND p.proname <> 'ulid_skipsupport'
+  AND p.pronamespace <> 'pg_catalog'::regnamespace
+  AND p.proname NOT IN ('ulid_skipsupport', 'ulid_gist_cmptype')
 ORDER BY 1;
--- ulid_skipsupport (18+ only) too
-SELECT coalesce(bool_and(l.lanname = 'c' AND p.prosrc = 'ulid_skipsupport'), true) AS skipsupport_is_c
-FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.proname = 'ulid_skipsupport';
+-- the 18+ members ulid_skipsupport (btree) and ulid_gist_cmptype (GiST) too
+SELECT coalesce(bool_and(l.lanname = 'c' AND p.prosrc = p.proname), true) AS members_18_are_c
+FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+WHERE p.proname IN ('ulid_skipsupport', 'ulid_gist_cmptype');
 
 -- The comments say what the functions return.
 SELECT obj_description('ulid_cmp(ulid, ulid)'::regprocedure) AS ulid_cmp,
