@@ -91,3 +91,13 @@ BITCODE_CXXFLAGS += -std=c++17
 .PHONY: unittest
 unittest:
 	$(MAKE) -C test/unit
+
+# PGXN release archive (uidext-1.2.0.zip) of the committed tree, plus the generated fresh
+# install script that META.json names. Refuses uncommitted changes to tracked files, which
+# the archive would not contain.
+DIST_NAME = uidext-$(EXTVERSION).0
+.PHONY: dist
+dist: $(FRESH_SCRIPT)
+	@git -C $(uidext_srcdir) diff --quiet HEAD -- || { echo "make dist: commit or stash your changes first" >&2; exit 1; }
+	git -C $(uidext_srcdir) archive --format=zip --prefix=$(DIST_NAME)/sql/ --add-file=$(FRESH_SCRIPT) \
+	  --prefix=$(DIST_NAME)/ -o $(CURDIR)/$(DIST_NAME).zip HEAD
