@@ -160,10 +160,10 @@ if [ "$major" -ge 14 ]; then
     check "catalog identical to a fresh install" "$(catalog conc)" "$want"
 fi
 
-echo "== the 1.0 -> 1.1 update repairs a damaged 1.0 install"
+echo "== the 1.0 -> 1.1 update repairs a damaged 1.0 install (then updated to the newest, as the fresh install)"
 q -d from10 -c "CREATE EXTENSION uidext VERSION '1.0'"
 damage from10 public
-q -d from10 -c "ALTER EXTENSION uidext UPDATE TO '1.1'"
+q -d from10 -c "ALTER EXTENSION uidext UPDATE TO '1.1'" -c "ALTER EXTENSION uidext UPDATE"
 check "superuser's update: catalog identical to a fresh install" "$(catalog from10)" "$want"
 
 echo "== the extension's owner, not a superuser (trusted install by a database owner)"
@@ -175,7 +175,7 @@ check "alice owns the extension and is no superuser" \
     "$(q -d alice_from10 -c "SELECT extowner::regrole, (SELECT rolsuper FROM pg_roles WHERE rolname = 'alice') FROM pg_extension WHERE extname = 'uidext'")" "alice|f"
 check "alice's direct call (1.0 has no refresh function yet): not there" \
     "$(q -d alice_from10 -c "SELECT count(*) FROM pg_proc WHERE proname = 'uidext_catalog_refresh'")" 0
-q -d alice_from10 -U alice -c "ALTER EXTENSION uidext UPDATE TO '1.1'"
+q -d alice_from10 -U alice -c "ALTER EXTENSION uidext UPDATE TO '1.1'" -c "ALTER EXTENSION uidext UPDATE"
 check "alice's update (run as the bootstrap superuser): catalog identical to her fresh install" "$(catalog alice_from10)" "$want_alice"
 damage alice_from10 public
 check "alice calling the function: 42501, nothing changed" \
