@@ -110,8 +110,11 @@ SELECT count(*) FROM t_uuid JOIN t_ulid ON u = id;
 RESET enable_hashjoin;
 RESET enable_nestloop;
 
--- IN (subquery) across the types, both ways.
+-- IN (subquery) across the types, both ways. How the subquery's values are made distinct is not
+-- the point (19 sorts where 14-18 hash them): hashing it is, on every major.
+SET enable_sort = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM t_ulid WHERE id IN (SELECT u FROM t_uuid WHERE n % 7 = 0);
+RESET enable_sort;
 SELECT count(*) FROM t_ulid WHERE id IN (SELECT u FROM t_uuid WHERE n % 7 = 0);
 EXPLAIN (COSTS OFF) SELECT count(*) FROM t_uuid WHERE u IN (SELECT id FROM t_ulid WHERE n % 7 = 0);
 SELECT count(*) FROM t_uuid WHERE u IN (SELECT id FROM t_ulid WHERE n % 7 = 0);
@@ -145,8 +148,11 @@ SELECT q AS query, operators_of(q) AS resolved_to FROM (VALUES
 PREPARE ulid_untyped AS SELECT n FROM t_ulid WHERE id = $1;
 PREPARE uuid_untyped AS SELECT n FROM t_uuid WHERE u = $1;
 SELECT name, parameter_types FROM pg_prepared_statements WHERE name LIKE '%untyped' ORDER BY name;
--- A column of neither type still has no operator with them.
+-- A column of neither type still has no operator with them. (Terse: the DETAIL and HINT of
+-- "does not exist", core's, differ by major.)
+\set VERBOSITY terse
 SELECT * FROM t_ulid WHERE id = 'x'::text;
+\set VERBOSITY default
 
 -- uuid-only plans keep core's operator class: index scans, ordered scans, merge join on indexes.
 SELECT i.indexrelid::regclass AS index, c.opcname, f.opfname, f.opfnamespace::regnamespace AS schema

@@ -18,7 +18,10 @@ CREATE TABLE sp (id keys.ulid PRIMARY KEY DEFAULT keys.gen_ulid(), n int);
 INSERT INTO sp (n) SELECT generate_series(1, 1000);
 CREATE TABLE sp2 AS SELECT * FROM sp;
 -- JOIN ... USING looks "=" up on the search_path, as for any type: fails, then works qualified.
+-- (Terse: the DETAIL and HINT of "does not exist", core's, differ by major.)
+\set VERBOSITY terse
 SELECT count(*) FROM sp JOIN sp2 USING (id);
+\set VERBOSITY default
 SELECT count(*) FROM sp a JOIN sp2 b ON a.id OPERATOR(keys.=) b.id;
 SELECT keys.min(id) OPERATOR(keys.<=) keys.max(id) AS min_le_max FROM sp;
 SELECT count(DISTINCT id) FROM sp;

@@ -3,7 +3,10 @@ SET timezone = 'UTC';
 
 -- No implicit casts: a uuid does not become a ulid argument by itself. (Comparisons between
 -- ulid and uuid have their own operators from 1.1: see cross_type.)
+-- (Errors of "does not exist" in terse form: their DETAIL and HINT, core's, differ by major.)
+\set VERBOSITY terse
 SELECT ulid_extract_timestamp('01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid);
+\set VERBOSITY default
 SELECT castsource::regtype, casttarget::regtype, castmethod, castcontext
 FROM pg_cast WHERE castsource = 'ulid'::regtype OR casttarget = 'ulid'::regtype ORDER BY 1::text, 2::text;
 

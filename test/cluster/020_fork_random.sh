@@ -69,7 +69,7 @@ run_mode() {  # CLUSTER LABEL [settings]
     dups=$(q -F ' ' -c "SELECT count(*) - count(DISTINCT u), count(*) - count(DISTINCT v), count(*) - count(DISTINCT m), count(*) - count(DISTINCT w) FROM vals")
     check "$label: duplicate values (gen_ulid uuidv7 gen_monotonic_ulid uuidv4)" "$dups" "0 0 0 0"
     check "$label: repeated random parts per kind; repeated last 8 bytes across kinds" \
-        "$(q -c "$RANDOM_SQL" | tr '\n' ' ')" "0 0 "
+        "$(q -f - <<<"$RANDOM_SQL" | tr '\n' ' ')" "0 0 "
     # Not the same stream: the first values of each short connection differ from one another.
     check "$label: connections whose first gen_ulid() random part equals another's" \
         "$(q -c "SELECT count(*) - count(DISTINCT t) FROM (SELECT DISTINCT ON (pid) substring(u::bytea FROM 7) t FROM vals WHERE src = 'short' ORDER BY pid, u) s")" 0

@@ -34,7 +34,8 @@ for _ in $(seq 600); do  # at most 60 s
 done
 check "server accepts connections again after the crash restart" "$up" 1
 log=$(cluster_log crash)
-check_match "server log: the backend was killed" "$log" "server process \(PID $victim\) was terminated by signal 9"
+# (19 names the kind of process: "client backend" where 14-18 say "server process".)
+check_match "server log: the backend was killed" "$log" "(server process|client backend) \(PID $victim\) was terminated by signal 9"
 check_match "server log: crash restart" "$log" 'all server processes terminated; reinitializing'
 check_match "server log: ready again after recovery" \
     "$(sed -n '/reinitializing/,$p' <<<"$log")" 'database system is ready to accept connections'

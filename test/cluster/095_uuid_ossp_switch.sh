@@ -76,7 +76,7 @@ echo "== the switch"
 out=$(psql -X -q -v ON_ERROR_STOP=1 -U app -d shop -f "$recipe" 2>&1) || fail "the recipe failed: $out"
 check "extensions and their schemas" \
     "$(app -c "SELECT string_agg(extname || '@' || extnamespace::regnamespace || ' ' || extversion, ' ' ORDER BY extname) FROM pg_extension WHERE extname <> 'plpgsql'")" \
-    "uidext@public 1.1 uidext_ossp@public 1.1"
+    "uidext@public $(sed -nE "s/^default_version = '([^']*)'/\1/p" uidext.control) uidext_ossp@public 1.1"
 check "no table or index rewritten (relfilenodes, $(wc -l <<<"$files_before") relations)" "$(app -c "$STATE_SQL")" "$files_before"
 check "defaults read as before (the same names)" "$(app -c "$DEFAULTS_SQL")" "$defaults_before"
 check "defaults calling uidext_ossp, uuid-ossp" \

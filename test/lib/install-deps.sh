@@ -8,6 +8,8 @@ packages="postgresql-$UIDEXT_PG_MAJOR postgresql-server-dev-$UIDEXT_PG_MAJOR pos
 # test/cluster: pgbench (comes with postgresql-client-15), psycopg 3 and
 # Node.js with npm for node-postgres (only if no node/npm is there yet, e.g. from NodeSource).
 packages="$packages python3-psycopg"
+# test/cluster/120_debian_package.sh: Debian's PostgreSQL packaging (dpkg-buildpackage, dh --with pgxs, pg_buildext).
+packages="$packages debhelper postgresql-server-dev-all"
 command -v node >/dev/null 2>&1 || packages="$packages nodejs"
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
 # Java (javac + java) for test/cluster/091_java_longs.sh: java.util.UUID is the reference.
