@@ -16,8 +16,12 @@ CREATE TABLE orders (id ulid PRIMARY KEY, n int NOT NULL);
 INSERT INTO orders
 SELECT ulid_lower_bound('2024-01-01 00:00:00+00'::timestamptz + i * interval '1 millisecond'), i
 FROM generate_series(1, 2000) i;
-CREATE TABLE order_lines (order_id uuid NOT NULL REFERENCES orders ON UPDATE CASCADE, line int NOT NULL);
+CREATE TABLE order_lines (order_id uuid NOT NULL REFERENCES orders ON UPDATE CASCADE, line int NOT NULL)
+    WITH (autovacuum_enabled = off);  -- plans below must not depend on autovacuum's timing
+-- Without JIT: the forced-JIT run would compile each row's foreign-key check (minutes).
+SET jit = off;
 INSERT INTO order_lines SELECT id::uuid, l FROM orders, generate_series(1, 10) l;
+RESET jit;
 VACUUM ANALYZE orders;
 VACUUM ANALYZE order_lines;
 -- The RI query of a parent delete is "WHERE $1::ulid = order_id": core's uuid_ops cannot serve it,
