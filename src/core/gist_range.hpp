@@ -13,7 +13,7 @@ struct gist_range {
     std::uint8_t lower[value_size];
     std::uint8_t upper[value_size];
 };
-static_assert(sizeof(gist_range) == 2 * value_size, "the on-disk key is two values, no padding");
+static_assert(sizeof(gist_range) == sizeof(gist_range::lower) + sizeof(gist_range::upper), "the on-disk key is two values, no padding");
 
 // Strategy numbers: btree's, plus btree_gist's <> (so EXCLUDE ... WITH <> finds it).
 enum class gist_strategy : int { less = 1, less_equal = 2, equal = 3, greater_equal = 4, greater = 5,
