@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The SQL examples and claims of README.md's "Time ranges, partitions and mixed columns" and
-# "Production notes": the marked blocks run exactly as written, then what the text says about
+# The SQL examples and claims of doc/partitioning.md and doc/reference.md (pages of doc/ or the
+# README): the marked blocks run exactly as written, then what the text says about
 # them is checked (partition routing and pruning, time zone independence of +00 bounds, which
 # bounds bracket ULIDs in uuid columns, an extension schema off the search_path, and SET SCHEMA
 # of a trusted install needing a superuser).
@@ -17,11 +17,11 @@ if [ ! -e "$ext_dir/pg_uuidv7.control" ]; then
 fi
 trap 'stop_clusters readme; [ "$stub_pg_uuidv7" = yes ] && rm -f "$ext_dir/pg_uuidv7.control" "$ext_dir/pg_uuidv7--1.6.sql"' EXIT
 
-block() {  # NAME: the ```sql block after the README marker "... runs this block as it is: NAME"
+block() {  # NAME: the ```sql block after the marker "... runs this block as it is: NAME" in README.md or a doc/ page
     awk -v name="$1" 'index($0, "066_readme_sql.sh runs this block as it is: " name " -->") {armed = 1; next}
                       armed && $0 == "```sql" {on = 1; next}
                       on && $0 == "```" {exit}
-                      on' README.md
+                      on' README.md doc/*.md
 }
 # error_of DB SQL [ROLE]: "SQLSTATE: message" of the error SQL raises, or "no error".
 error_of() {
@@ -35,7 +35,7 @@ for db in part part_ny mixed sp; do q -c "CREATE DATABASE $db"; done
 
 echo "== partition example"
 partition_sql=$(block partition)
-check_ge "README partition block found (lines)" "$(wc -l <<<"$partition_sql")" 10
+check_ge "partition block found (lines)" "$(wc -l <<<"$partition_sql")" 10
 for db in part part_ny; do q -d $db -c "CREATE EXTENSION uidext"; done
 out=$(q -d part <<<"$partition_sql" 2>&1) && echo "    ran as written" || fail "partition block: $out"
 PGOPTIONS="$PGOPTIONS -c timezone=America/New_York" q -d part_ny <<<"$partition_sql" >/dev/null 2>&1 || fail "partition block in New York"
@@ -57,7 +57,7 @@ check "a key with no partition fails the insert" \
 query=$(awk '/^SELECT \* FROM readings/ {on = 1} on' <<<"$partition_sql")
 plan=$(q -d part -c "EXPLAIN (COSTS OFF) $query")
 echo "$plan" | sed 's/^/    /'
-check "the README's one-day query scans readings_2026_11 only" \
+check "the page's one-day query scans readings_2026_11 only" \
     "$(grep -oE ' on readings_[0-9]{4}_[0-9]{2}( |$)' <<<"$plan" | sort -u | tr -d '\n')" " on readings_2026_11 "
 
 echo "== which bounds bracket ULIDs in a uuid column"
@@ -71,7 +71,7 @@ echo "    20000 ULIDs of one millisecond as uuid: ${below}% below uuidv7_lower_b
 check "ULIDs below uuidv7_lower_bound: between 40 and 48 % (7/16 expected)" "$([ "$below" -ge 40 ] && [ "$below" -le 48 ] && echo yes)" yes
 check "ULIDs above uuidv7_upper_bound: between 46 and 54 % (8/16 expected)" "$([ "$above" -ge 46 ] && [ "$above" -le 54 ] && echo yes)" yes
 check "ulid_lower_bound(t)::uuid .. ulid_upper_bound(t)::uuid bracket all of them" "$inside" 20000
-# The README's partitions for a mixed column: ulid bounds cast to uuid.
+# The partitions for a mixed column: ulid bounds cast to uuid.
 mixed=$(q -d mixed -c "
     CREATE TABLE m (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
     CREATE TABLE m_2026_11 PARTITION OF m FOR VALUES FROM (ulid_lower_bound('2026-11-01 00:00+00')::uuid) TO (ulid_lower_bound('2026-12-01 00:00+00')::uuid);
@@ -86,12 +86,12 @@ m_2026_12 0 1000"
 
 echo "== an extension schema off the search_path"
 sp_sql=$(block search_path)
-check_ge "README search_path block found (lines)" "$(wc -l <<<"$sp_sql")" 5
+check_ge "search_path block found (lines)" "$(wc -l <<<"$sp_sql")" 5
 out=$(q -d sp <<<"$sp_sql" 2>&1) && echo "    ran as written" || fail "search_path block: $out"
 check "qualified max() and extraction work" "$(q -d sp -c 'SELECT uidext.max(id) IS NOT NULL, uidext.ulid_extract_timestamp(uidext.min(id)) <= now() FROM tickets')" "t|t"
-check "unqualified = fails as the README says" "$(error_of sp "SELECT * FROM tickets WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'")" \
+check "unqualified = fails as the page says" "$(error_of sp "SELECT * FROM tickets WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'")" \
     "42883: operator does not exist: uidext.ulid = unknown"
-check "unqualified max() fails as the README says" "$(error_of sp 'SELECT max(id) FROM tickets')" \
+check "unqualified max() fails as the page says" "$(error_of sp 'SELECT max(id) FROM tickets')" \
     "42883: function max(uidext.ulid) does not exist"
 check "JOIN ... USING (id) fails too" "$(error_of sp 'SELECT count(*) FROM tickets a JOIN tickets b USING (id)')" \
     "42883: operator does not exist: uidext.ulid = uidext.ulid"
@@ -108,11 +108,11 @@ check "a superuser may" "$(q -d owned -c 'ALTER EXTENSION uidext SET SCHEMA publ
 
 echo "== switching from pg_uuidv7 ($([ "$stub_pg_uuidv7" = yes ] && echo "a stand-in of its name" || echo "the installed one"))"
 switch_sql=$(block switch_pg_uuidv7)
-check_ge "README switch block found (lines)" "$(wc -l <<<"$switch_sql")" 6
+check_ge "switch block found (lines)" "$(wc -l <<<"$switch_sql")" 6
 q -c "CREATE DATABASE switch"
 q -d switch -c "CREATE EXTENSION pg_uuidv7" -c "CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload jsonb)" \
     -c "INSERT INTO events (payload) VALUES ('{}')"
-check_match "uidext cannot join pg_uuidv7 in its schema, as the README says" "$(error_of switch 'CREATE EXTENSION uidext')" \
+check_match "uidext cannot join pg_uuidv7 in its schema, as the page says" "$(error_of switch 'CREATE EXTENSION uidext')" \
     '^42723: function "uuid_generate_v7" already exists'
 out=$(q -d switch <<<"$switch_sql" 2>&1) && echo "    ran as written" || fail "switch block: $out"
 check "after it: uidext in public, pg_uuidv7 and the uidext schema gone" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The switch from uuid-ossp to uidext_ossp, run exactly as README.md prints it (between the
+# The switch from uuid-ossp to uidext_ossp, run exactly as doc/uuid-family.md prints it (between the
 # "uuid-ossp switch" markers), as a non-superuser database owner, on a database whose column
 # defaults call uuid-ossp: one transaction, no table rewrite, defaults keep working and now call
 # uidext_ossp's functions, uuid-ossp gone; a switch that cannot drop uuid-ossp changes nothing.
@@ -12,9 +12,9 @@ ROWS=1000
 
 recipe=$UIDEXT_CLUSTER_ROOT/switch.sql
 mkdir -p "$UIDEXT_CLUSTER_ROOT"
-awk '/^<!-- uuid-ossp switch: begin/ {on = 1; next} /^<!-- uuid-ossp switch: end/ {on = 0} on && !/^```/' README.md >"$recipe"
-echo "== README recipe: $(wc -l <"$recipe") lines"
-check "README recipe is one transaction (first and last statements)" \
+awk '/^<!-- uuid-ossp switch: begin/ {on = 1; next} /^<!-- uuid-ossp switch: end/ {on = 0} on && !/^```/' doc/uuid-family.md >"$recipe"
+echo "== doc/uuid-family.md recipe: $(wc -l <"$recipe") lines"
+check "the recipe is one transaction (first and last statements)" \
     "$(grep -v '^ *--' "$recipe" | sed -n '1p;$p' | tr '\n' ' ')" "BEGIN; COMMIT; "
 chmod 644 "$recipe"
 

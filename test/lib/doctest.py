@@ -83,9 +83,21 @@ def skip_reason(lines, fence):
     return None
 
 
+def without_comment(line):
+    """The line up to a -- comment that is outside quotes."""
+    quoted = False
+    for i, c in enumerate(line):
+        if c == "'":
+            quoted = not quoted
+        elif not quoted and line.startswith("--", i):
+            return line[:i]
+    return line
+
+
 def ends_statement(sql):
-    """Whether the block's last line that is not a comment ends a statement (; or a psql \\command)."""
-    code = [re.sub(r"\s+--[^']*$", "", l).strip() for l in sql if l.strip() and not l.strip().startswith("--")]
+    """Whether the block's last line of code ends a statement (; or a psql \\command)."""
+    code = [without_comment(l).strip() for l in sql]
+    code = [l for l in code if l]
     return not code or code[-1].endswith(";") or code[-1].startswith("\\")
 
 
