@@ -44,7 +44,7 @@ CREATE TABLE pt_recent (id ulid NOT NULL) PARTITION BY RANGE (id);
 CREATE TABLE pt_recent_old PARTITION OF pt_recent FOR VALUES FROM (MINVALUE) TO (ulid_lower_bound(now() - interval '30 days'));
 CREATE TABLE pt_recent_new PARTITION OF pt_recent FOR VALUES FROM (ulid_lower_bound(now() - interval '30 days')) TO (MAXVALUE);
 INSERT INTO pt_recent SELECT gen_ulid(now() - (g + 0.5) * interval '1 day') FROM generate_series(0, 59) g;
-EXPLAIN (COSTS OFF, ANALYZE, TIMING OFF, SUMMARY OFF, BUFFERS OFF)
+EXPLAIN (COSTS OFF)
 SELECT count(*) FROM pt_recent WHERE id >= ulid_lower_bound(now() - interval '7 days');
 SELECT count(*) FROM pt_recent WHERE id >= ulid_lower_bound(now() - interval '7 days');
 CREATE TABLE pt_recent_uuid (id uuid NOT NULL) PARTITION BY RANGE (id);
