@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The page format of doc/README.md ("How the pages are tested"), for test/cluster/067_doc_examples.sh.
 
+  doctest.py count PAGE             the number of ```sql blocks
   doctest.py settings PAGE          the page's server settings, one name=value a line
   doctest.py script PAGE            the psql script: every run block, each after an \\echo marker
   doctest.py check PAGE OUTPUT      compares psql's output of that script with the page; prints
