@@ -1,15 +1,22 @@
 # For the tests that run a client page of doc/clients/ exactly as written (the page is the one
 # source of its example). Source after test/cluster/helpers.bash, with a server running.
-#   doc_blocks PAGE LANG     the page's blocks fenced ```LANG, in page order, without the fences;
-#                            a block right after a "<!-- doctest: skip (...) -->" line is left out
-#                            (doc/README.md, "How the pages are tested")
+#   doc_blocks PAGE LANG [N] the page's blocks fenced ```LANG, in page order, without the fences
+#                            (only the Nth of them with N); a block right after a
+#                            "<!-- doctest: skip (...) -->" line is left out (doc/README.md,
+#                            "How the pages are tested")
 #   page_database PAGE DB    creates DB with uidext and runs the page's ```sql blocks in it
 #   check_orders_example OUT DB
 #                            checks the output of the customers/orders example (java.md, go.md)
 #                            against the database's rows
 doc_blocks() {
-    awk -v lang="$2" '
-        $0 == "```" lang { on = (prev !~ /^<!-- doctest: skip/); inside = 1; prev = $0; next }
+    awk -v lang="$2" -v want="${3:-0}" '
+        $0 == "```" lang {
+            inside = 1
+            on = (prev !~ /^<!-- doctest: skip/)
+            if (on) n++
+            if (want) on = on && n == want
+            prev = $0; next
+        }
         inside && $0 == "```" { on = 0; inside = 0; prev = $0; next }
         on { print }
         { prev = $0 }' "$1"
