@@ -125,7 +125,12 @@ $stdin.each_line do |line|
   puts "#{uuid} -> #{Uidext.uuid_to_ulid(uuid)}" unless Uidext.uuid_to_ulid(uuid) == ulid
 end
 puts "checked #{checked}"
+# What is no key goes to the server unchanged (which refuses it), never as another value.
+type = Uidext::UlidInUuid.new
+%w[01J0-not-a-key 8ZZZZZZZZZZZZZZZZZZZZZZZZZ 01ARZ3NDEKTSV4RRFFQ69G5FAI].each do |bad|
+  puts "#{bad}: serialize #{type.serialize(bad)} cast #{type.cast(bad)}" unless type.serialize(bad) == bad && type.cast(bad) == bad
+end
 RUBY
-check "Uidext.ulid_to_uuid / uuid_to_ulid both ways on 4004 values (random, v4 and the extremes): no mismatch" \
+check "Uidext.ulid_to_uuid / uuid_to_ulid both ways on 4004 values (random, v4 and the extremes): no mismatch; malformed keys pass unchanged" \
     "$(q -d app -c "SELECT ulid, uuid FROM pairs" | timeout 60 ruby "$dir/conversions.rb" "$dir" 2>&1 | head -5)" "checked 4004"
 finish
