@@ -29,4 +29,7 @@ check_match "getObject gives a PGobject of type ulid" "$out" "^found by UUID: $U
 check "ulid = varchar does not exist (what setString sends without stringtype=unspecified)" \
     "$(q -d app -c "PREPARE by_varchar(varchar) AS SELECT * FROM orders WHERE id = \$1" 2>&1 | head -1)" \
     "ERROR:  operator does not exist: ulid = character varying"
+check "a varchar is not assigned to a ulid column (what an INSERT with setString gets without stringtype=unspecified)" \
+    "$(q -d app -c "PREPARE insert_varchar(varchar) AS INSERT INTO orders (customer_id, total) VALUES (\$1, 1)" 2>&1 | head -1)" \
+    'ERROR:  column "customer_id" is of type ulid but expression is of type character varying'
 finish

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/../.."
 . test/lib/client_pages.sh
 PAGE=doc/clients/go.md
 export GO111MODULE=off GOPATH=/usr/share/gocode
+[ -n "${HOME:-}" ] || export GOCACHE=${GOCACHE:-/tmp/uidext-go-cache}  # go needs a build cache
 
 command -v go >/dev/null || { echo "skipped: no go (test/lib/install-deps.sh installs golang-go)"; exit 0; }
 for pkg in github.com/lib/pq github.com/google/uuid; do
