@@ -14,6 +14,8 @@ command -v node >/dev/null 2>&1 || packages="$packages nodejs"
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
 # Java (javac + java) for test/cluster/091_java_longs.sh: java.util.UUID is the reference.
 command -v javac >/dev/null 2>&1 || packages="$packages default-jdk-headless"
+# doc/clients pages run as written (test/cluster/093_jdbc.sh, 094_go.sh, 096_rails.sh): pgjdbc, Go with lib/pq and google/uuid, Active Record 6.1 with ruby-pg.
+packages="$packages libpostgresql-jdbc-java golang-go golang-github-lib-pq-dev golang-github-google-uuid-dev ruby-activerecord ruby-pg"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
