@@ -14,6 +14,8 @@ command -v node >/dev/null 2>&1 || packages="$packages nodejs"
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
 # Java (javac + java) for test/cluster/091_java_longs.sh: java.util.UUID is the reference.
 command -v javac >/dev/null 2>&1 || packages="$packages default-jdk-headless"
+# clients/python/run-tests: Debian's drivers, ORMs and pytest for the uidext Python package.
+packages="$packages python3-psycopg python3-psycopg2 python3-asyncpg python3-sqlalchemy python3-django python3-peewee python3-alembic python3-pytest python3-pytest-asyncio"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,0 +1,63 @@
+"""Peewee: `ULIDField` (a ulid column; `storage="uuid"` for a uuid column of ULID keys) and
+`ULIDForeignKeyField(Model, storage="uuid")` for an existing uuid column referencing a ULID key.
+
+`ULIDField(primary_key=True)` without a Python default is filled by the database's gen_ulid()
+(peewee reads it back with RETURNING). Values are `uidext.ULID`; they are sent as UUID text,
+which both a ulid and a uuid column read.
+"""
+from peewee import SQL, Field, FieldAccessor, ForeignKeyField
+
+from ._convert import key_uuid_text
+from ._ulid import ULID, from_text_fast, to_ulid
+
+__all__ = ["ULIDField", "ULIDForeignKeyField", "ULID"]
+
+_STORAGE = {"ulid": "ULID", "uuid": "UUID"}
+
+
+def _check(storage):
+    if storage not in _STORAGE:
+        raise ValueError(f"invalid storage {storage!r}: 'ulid' or 'uuid' expected")
+    return _STORAGE[storage]
+
+
+class _ULIDAccessor(FieldAccessor):
+    """Converts on assignment: the key RETURNING hands back, and keys users assign."""
+
+    def __set__(self, instance, value):
+        super().__set__(instance, to_ulid(value))
+
+
+class ULIDField(Field):
+    accessor_class = _ULIDAccessor
+
+    def __init__(self, *args, storage="ulid", **kwargs):
+        self.field_type = _check(storage)
+        self.storage = storage
+        if kwargs.get("primary_key") and "default" not in kwargs:
+            default = "gen_ulid()" if storage == "ulid" else "gen_ulid()::uuid"
+            kwargs["constraints"] = [*kwargs.get("constraints", []), SQL(f"DEFAULT {default}")]
+            self.auto_increment = True  # peewee leaves the key out of INSERT and reads it back
+        super().__init__(*args, **kwargs)
+
+    def db_value(self, value):
+        return None if value is None else key_uuid_text(value)
+
+    def python_value(self, value):
+        if value is None or type(value) is ULID:
+            return value
+        if type(value) is str and len(value) == 26:  # the server's ulid output
+            return from_text_fast(value)
+        return to_ulid(value)
+
+
+class ULIDForeignKeyField(ForeignKeyField):
+    """A ForeignKeyField whose column type is chosen: storage="uuid" for a uuid column."""
+
+    def __init__(self, model, *args, storage="ulid", **kwargs):
+        self._column_type = _check(storage)
+        super().__init__(model, *args, **kwargs)
+
+    @property
+    def field_type(self):
+        return self._column_type
