@@ -11,7 +11,7 @@ from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
 from ._convert import key_bytes, key_uuid_text, key_ulid_text
-from ._ulid import ULID, from_bytes_fast, from_text_fast
+from ._ulid import ULID, from_bytes_fast, from_text_bytes_fast
 
 __all__ = ["register_ulid", "register_ulid_async", "ULID"]
 
@@ -19,15 +19,15 @@ __all__ = ["register_ulid", "register_ulid_async", "ULID"]
 class ULIDTextLoader(Loader):
     format = Format.TEXT
 
-    def load(self, data):
-        return from_text_fast(bytes(data))
+    def load(self, data, _load=from_text_bytes_fast):
+        return _load(data if type(data) is bytes else bytes(data))
 
 
 class ULIDBinaryLoader(Loader):
     format = Format.BINARY
 
-    def load(self, data):
-        return from_bytes_fast(data)
+    def load(self, data, _load=from_bytes_fast):
+        return _load(data)
 
 
 class ULIDUnknownDumper(Dumper):
