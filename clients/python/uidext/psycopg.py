@@ -20,6 +20,7 @@ class ULIDTextLoader(Loader):
     format = Format.TEXT
 
     def load(self, data, _load=from_text_bytes_fast):
+        # bytes from psycopg's Python implementation; a memoryview elsewhere
         return _load(data if type(data) is bytes else bytes(data))
 
 
