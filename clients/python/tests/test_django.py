@@ -192,7 +192,11 @@ def test_without_the_app_a_fresh_database_fails_first(server):
     """Why "uidext.django" belongs in INSTALLED_APPS: django_migrations is created before any migration."""
     name, run = _migrate_fresh(server, UIDEXT_TEST_NO_APP="1")
     try:
-        assert run.returncode != 0 and 'type "ulid" does not exist' in run.stderr
+        if run.returncode == 0:  # a Django whose django_migrations key ignores DEFAULT_AUTO_FIELD
+            assert _psql_value(server, name, "SELECT format_type(atttypid, -1) FROM pg_attribute WHERE "
+                                             "attrelid = 'django_migrations'::regclass AND attname = 'id'") != "ulid"
+            pytest.skip("this Django does not key django_migrations with DEFAULT_AUTO_FIELD")
+        assert 'type "ulid" does not exist' in run.stderr
     finally:
         server.drop_database(name)
 

@@ -1,7 +1,7 @@
 """Conversions the driver modules share: any accepted key value to 16 bytes or to text."""
 import uuid
 
-from ._ulid import ULID, _from_int
+from ._ulid import ULID
 
 
 def key_bytes(value):
@@ -24,4 +24,4 @@ def key_ulid_text(value):
     return str(value if type(value) is ULID else ULID(value))
 
 
-__all__ = ["key_bytes", "key_uuid_text", "key_ulid_text", "_from_int"]
+__all__ = ["key_bytes", "key_uuid_text", "key_ulid_text"]

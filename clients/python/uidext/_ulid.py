@@ -18,9 +18,10 @@ _RFC4648_TO_CROCKFORD = bytes.maketrans(_RFC4648.encode(), _CROCKFORD.encode())
 
 # What the server's ulid_in accepts: 26 Crockford digits in any case (first digit 0-7), or a
 # UUID text form as core's uuid_in reads it (hyphens only after groups of 4 digits, optional braces).
-_ULID_TEXT = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}", re.IGNORECASE)
+# re.ASCII: without it IGNORECASE lets "\u017f" match "s" and the Kelvin sign match "k".
+_ULID_TEXT = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}", re.IGNORECASE | re.ASCII)
 _UUID_TEXT = re.compile(r"(\{)?([0-9a-fA-F]{4}(?:-?[0-9a-fA-F]{4}){7})(?(1)\})")
-_CROCKFORD_CHAR = re.compile(r"[0-9A-HJKMNP-TV-Z]", re.IGNORECASE)
+_CROCKFORD_CHAR = re.compile(r"[0-9A-HJKMNP-TV-Z]", re.IGNORECASE | re.ASCII)
 
 _MAX_INT = (1 << 128) - 1
 _RANDOM_BITS = 80
