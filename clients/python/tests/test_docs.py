@@ -46,7 +46,9 @@ def test_page_examples_run(server, page, tmp_path):
             script.append(body)
     (tmp_path / "page_examples.py").write_text("\n".join(script))
     name = server.create_database("uidext_py_doc_" + page.stem, extension=False)
-    env = dict(os.environ, PGHOST=server.host, PGPORT=str(server.port), PGDATABASE=name,
+    env = {k: v for k, v in os.environ.items()  # not what test_django.py set for itself
+           if k != "DJANGO_SETTINGS_MODULE" and not k.startswith("UIDEXT_TEST_")}
+    env.update(PGHOST=server.host, PGPORT=str(server.port), PGDATABASE=name,
                PYTHONPATH=os.pathsep.join([str(PACKAGE), str(tmp_path)]))
     if server.user:
         env["PGUSER"] = server.user
