@@ -233,3 +233,11 @@ def to_ulid(value):
     if not isinstance(value, (str, bytes, bytearray, memoryview, uuid.UUID, ULID)) and hasattr(value, "bytes"):
         return from_bytes_fast(value.bytes)  # asyncpg's UUID and other uuid look-alikes
     return ULID(value)
+
+
+def from_driver(value):
+    """A ULID from what a driver returned for a ulid or uuid column (None stays None): the
+    server's 26-character text takes the fast path, anything else is converted and checked."""
+    if type(value) is str and len(value) == 26:
+        return from_text_fast(value)
+    return to_ulid(value)

@@ -8,7 +8,7 @@ which both a ulid and a uuid column read.
 from peewee import SQL, Field, FieldAccessor, ForeignKeyField
 
 from ._convert import key_uuid_text
-from ._ulid import ULID, from_text_fast, to_ulid
+from ._ulid import ULID, from_driver, to_ulid
 
 __all__ = ["ULIDField", "ULIDForeignKeyField", "ULID"]
 
@@ -44,11 +44,7 @@ class ULIDField(Field):
         return None if value is None else key_uuid_text(value)
 
     def python_value(self, value):
-        if value is None or type(value) is ULID:
-            return value
-        if type(value) is str and len(value) == 26:  # the server's ulid output
-            return from_text_fast(value)
-        return to_ulid(value)
+        return from_driver(value)
 
 
 class ULIDForeignKeyField(ForeignKeyField):

@@ -16,14 +16,6 @@ __all__ = ["ULID"]
 _STORAGE = {"ulid": "ULID", "uuid": "UUID"}
 
 
-def _result(value):
-    if value is None:
-        return None
-    if type(value) is str and len(value) == 26:  # the server's ulid output, already valid
-        return _ulid.from_text_fast(value)
-    return _ulid.to_ulid(value)
-
-
 class ULID(UserDefinedType):
     """A ulid column (storage="ulid", the default) or a uuid column of ULID keys (storage="uuid")."""
 
@@ -56,7 +48,7 @@ class ULID(UserDefinedType):
         return process
 
     def result_processor(self, dialect, coltype):
-        return _result
+        return _ulid.from_driver
 
     def coerce_compared_value(self, op, value):
         return self

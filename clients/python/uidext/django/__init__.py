@@ -21,18 +21,12 @@ from django.db.models.query_utils import DeferredAttribute
 from django.utils.translation import gettext_lazy as _
 
 from .._convert import key_uuid_text
-from .._ulid import ULID, from_text_fast, to_ulid
+from .._ulid import ULID, from_driver, to_ulid
 from .operations import UidextExtension
 
 __all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "UidextExtension", "ULID"]
 
 _STORAGE = ("ulid", "uuid")
-
-
-def _from_db(value):
-    if type(value) is str and len(value) == 26:  # the server's ulid output
-        return from_text_fast(value)
-    return to_ulid(value)
 
 
 class _KeyAttribute(DeferredAttribute):
@@ -86,7 +80,7 @@ class _ULIDMixin:
         return None if value is None else key_uuid_text(value)
 
     def from_db_value(self, value, expression, connection):
-        return None if value is None else _from_db(value)
+        return None if value is None else from_driver(value)
 
     def value_to_string(self, obj):
         value = self.value_from_object(obj)
