@@ -2,6 +2,7 @@
 reflection and Alembic autogenerate, on each installed PostgreSQL dialect (the async one runs the
 same scenarios through AsyncSession.run_sync)."""
 import asyncio
+import pathlib
 import importlib.util
 
 import pytest
@@ -257,3 +258,64 @@ def test_alembic_autogenerate_sees_no_change(server, dbname):
         diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), other)
         assert any(d[0][0] == "modify_type" and d[0][3] == "id" for d in diffs if isinstance(d, list))
     engine.dispose()
+
+
+ALEMBIC_MODELS = '''
+import sqlalchemy as sa
+from uidext.sqlalchemy import ULID
+
+metadata = sa.MetaData()
+sa.Table("shops", metadata, sa.Column("id", ULID(), primary_key=True, server_default=sa.func.gen_ulid()))
+sa.Table("visits", metadata,
+         sa.Column("id", ULID(), primary_key=True, server_default=sa.func.gen_ulid()),
+         sa.Column("shop_id", ULID(), sa.ForeignKey("shops.id"), nullable=False),
+         sa.Column("legacy_shop", ULID(storage="uuid")))
+'''
+
+
+def test_alembic_revision_autogenerate_round_trip(server, tmp_path):
+    """alembic init / revision --autogenerate / upgrade, then a second autogenerate finds nothing."""
+    import sys
+
+    from alembic import command
+    from alembic.config import Config
+    name = server.create_database("uidext_py_alembic")
+    (tmp_path / "alembic_models.py").write_text(ALEMBIC_MODELS)
+    config = Config(str(tmp_path / "alembic.ini"))
+    command.init(config, str(tmp_path / "migrations"))  # writes alembic.ini, env.py, script.py.mako
+    config = Config(str(tmp_path / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", server.url("postgresql+psycopg2", name)
+                           .render_as_string(hide_password=False).replace("%", "%%"))
+    env = tmp_path / "migrations" / "env.py"
+    text = env.read_text().replace(
+        "target_metadata = None",
+        f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\nimport uidext.sqlalchemy\n"
+        "from alembic_models import metadata as target_metadata")
+    # compare types, as Alembic 1.12+ does by default
+    text = text.replace("connection=connection, target_metadata=target_metadata",
+                        "connection=connection, target_metadata=target_metadata, compare_type=True")
+    assert "compare_type=True" in text
+    env.write_text(text)
+    mako = tmp_path / "migrations" / "script.py.mako"
+    mako.write_text(mako.read_text().replace("import sqlalchemy as sa", "import sqlalchemy as sa\nimport uidext.sqlalchemy"))
+    try:
+        first = command.revision(config, message="initial", autogenerate=True)
+        code = pathlib.Path(first.path).read_text()
+        assert "uidext.sqlalchemy.ULID()" in code and "uidext.sqlalchemy.ULID(storage='uuid')" in code
+        command.upgrade(config, "head")
+        second = command.revision(config, message="nothing", autogenerate=True)
+        body = pathlib.Path(second.path).read_text()
+        upgrade = body[body.index("def upgrade"):body.index("def downgrade")]
+        assert "op." not in upgrade, upgrade  # the reflected ulid columns are unchanged
+        # and a real change of a ulid column is seen (Alembic skips columns it reflects as NullType)
+        command.upgrade(config, "head")
+        (tmp_path / "alembic_models.py").write_text(ALEMBIC_MODELS.replace(
+            'sa.Column("shop_id", ULID()', 'sa.Column("shop_id", ULID(storage="uuid")'))
+        sys.modules.pop("alembic_models", None)
+        third = command.revision(config, message="shop_id to uuid", autogenerate=True)
+        body = pathlib.Path(third.path).read_text()
+        upgrade = body[body.index("def upgrade"):body.index("def downgrade")]
+        assert "op.alter_column('visits', 'shop_id'" in upgrade and "existing_type=uidext.sqlalchemy.ULID()" in upgrade
+    finally:
+        sys.modules.pop("alembic_models", None)
+        server.drop_database(name)
