@@ -2,8 +2,9 @@
 
 Parameters: `%s` (text) sends a ULID as UUID text with no type (OID 0), so the server reads it
 as the type its context needs: a ulid or a uuid column, a list for `= ANY(%s)`. `%b` (binary)
-sends 16 bytes typed ulid, which uuid columns take through the extension's assignment cast and
-cross-type operators. COPY with `set_types(["ulid", ...])` takes ULID, str, uuid.UUID or bytes.
+sends 16 bytes typed ulid (binary arrays need an element type), which uuid columns take through
+the extension's assignment cast and cross-type operators (a plain uuid index does not serve
+those; one built with uuid_ulid_ops does). COPY with `set_types(["ulid", ...])` takes ULID, str, uuid.UUID or bytes.
 """
 from psycopg import AsyncConnection
 from psycopg.adapt import Dumper, Loader
