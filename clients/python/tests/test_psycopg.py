@@ -137,3 +137,12 @@ async def test_async_connection(server, dbname):
         key = ULID.generate()
         cur = await c.execute("SELECT %s::ulid, ARRAY[%s::ulid], %s::uuid = %s", [key, key, key, key])
         assert await cur.fetchone() == (key, [key], True)
+
+
+def test_text_parameter_keeps_a_plain_uuid_index_usable(conn):
+    conn.execute("CREATE INDEX child_parent_u ON child (parent_u)")
+    conn.execute("SET enable_seqscan = off")
+    plan = "\n".join(r[0] for r in conn.execute("EXPLAIN SELECT * FROM child WHERE parent_u = %s", [ULID.generate()]))
+    assert "child_parent_u" in plan, plan
+    typed = "\n".join(r[0] for r in conn.execute("EXPLAIN SELECT * FROM child WHERE parent_u = %b", [ULID.generate()]))
+    assert "child_parent_u" not in typed  # why %s is the default: a ulid-typed value needs uuid_ulid_ops

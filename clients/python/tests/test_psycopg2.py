@@ -85,3 +85,11 @@ def test_bad_input(conn):
     conn.rollback()
     cur.execute("SELECT count(*) FROM parent")
     assert cur.fetchone() == (0,)
+
+
+def test_parameter_keeps_a_plain_uuid_index_usable(conn):
+    cur = conn.cursor()
+    cur.execute("CREATE INDEX child_parent_u ON child (parent_u); SET enable_seqscan = off")
+    cur.execute("EXPLAIN SELECT * FROM child WHERE parent_u = %s", [ULID.generate()])
+    plan = "\n".join(r[0] for r in cur.fetchall())
+    assert "child_parent_u" in plan, plan
