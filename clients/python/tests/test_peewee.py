@@ -133,3 +133,8 @@ def test_bad_input(database):
             database.execute_sql("INSERT INTO item (order_id) VALUES ('bad')")
     assert isinstance(e.value.__cause__ or e.value, (psycopg2.errors.InvalidTextRepresentation, pw.DataError))
     assert Order.select().count() == 0
+
+
+def test_storage_is_ulid_or_uuid():
+    with pytest.raises(ValueError, match="'ulid' or 'uuid' expected"):
+        ULIDField(storage="bytea")

@@ -319,3 +319,9 @@ def test_alembic_revision_autogenerate_round_trip(server, tmp_path):
     finally:
         sys.modules.pop("alembic_models", None)
         server.drop_database(name)
+
+
+def test_storage_is_ulid_or_uuid():
+    assert ULID().get_col_spec() == "ULID" and ULID(storage="uuid").get_col_spec() == "UUID"
+    with pytest.raises(ValueError, match="'ulid' or 'uuid' expected"):
+        ULID(storage="text")

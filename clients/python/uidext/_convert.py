@@ -24,4 +24,11 @@ def key_ulid_text(value):
     return str(value if type(value) is ULID else ULID(value))
 
 
-__all__ = ["key_bytes", "key_uuid_text", "key_ulid_text"]
+def storage_type(storage):
+    """The column type of an ORM field's storage: "ulid", or "uuid" for an existing uuid column."""
+    if storage not in ("ulid", "uuid"):
+        raise ValueError(f"invalid storage {storage!r}: 'ulid' or 'uuid' expected")
+    return storage
+
+
+__all__ = ["key_bytes", "key_uuid_text", "key_ulid_text", "storage_type"]

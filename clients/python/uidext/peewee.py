@@ -7,19 +7,10 @@ which both a ulid and a uuid column read.
 """
 from peewee import SQL, Field, FieldAccessor, ForeignKeyField
 
-from ._convert import key_uuid_text
+from ._convert import key_uuid_text, storage_type
 from ._ulid import ULID, from_driver, to_ulid
 
 __all__ = ["ULIDField", "ULIDForeignKeyField", "ULID"]
-
-_STORAGE = {"ulid": "ULID", "uuid": "UUID"}
-
-
-def _check(storage):
-    if storage not in _STORAGE:
-        raise ValueError(f"invalid storage {storage!r}: 'ulid' or 'uuid' expected")
-    return _STORAGE[storage]
-
 
 class _ULIDAccessor(FieldAccessor):
     """Converts on assignment: the key RETURNING hands back, and keys users assign."""
@@ -32,8 +23,8 @@ class ULIDField(Field):
     accessor_class = _ULIDAccessor
 
     def __init__(self, *args, storage="ulid", **kwargs):
-        self.field_type = _check(storage)
-        self.storage = storage
+        self.storage = storage_type(storage)
+        self.field_type = storage.upper()
         if kwargs.get("primary_key") and "default" not in kwargs:
             default = "gen_ulid()" if storage == "ulid" else "gen_ulid()::uuid"
             kwargs["constraints"] = [*kwargs.get("constraints", []), SQL(f"DEFAULT {default}")]
@@ -51,7 +42,7 @@ class ULIDForeignKeyField(ForeignKeyField):
     """A ForeignKeyField whose column type is chosen: storage="uuid" for a uuid column."""
 
     def __init__(self, model, *args, storage="ulid", **kwargs):
-        self._column_type = _check(storage)
+        self._column_type = storage_type(storage).upper()
         super().__init__(model, *args, **kwargs)
 
     @property

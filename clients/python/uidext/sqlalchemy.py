@@ -9,12 +9,9 @@ from sqlalchemy.dialects.postgresql import base as _pg_base
 from sqlalchemy.types import UserDefinedType
 
 from . import _ulid
-from ._convert import key_uuid_text
+from ._convert import key_uuid_text, storage_type
 
 __all__ = ["ULID"]
-
-_STORAGE = {"ulid": "ULID", "uuid": "UUID"}
-
 
 class ULID(UserDefinedType):
     """A ulid column (storage="ulid", the default) or a uuid column of ULID keys (storage="uuid")."""
@@ -22,12 +19,10 @@ class ULID(UserDefinedType):
     cache_ok = True
 
     def __init__(self, storage="ulid"):
-        if storage not in _STORAGE:
-            raise ValueError(f"invalid storage {storage!r}: 'ulid' or 'uuid' expected")
-        self.storage = storage
+        self.storage = storage_type(storage)
 
     def get_col_spec(self, **kw):
-        return _STORAGE[self.storage]
+        return self.storage.upper()
 
     @property
     def python_type(self):

@@ -20,14 +20,11 @@ from django.db import models as djmodels  # not "models": that name is this pack
 from django.db.models.query_utils import DeferredAttribute
 from django.utils.translation import gettext_lazy as _
 
-from .._convert import key_uuid_text
+from .._convert import key_uuid_text, storage_type
 from .._ulid import ULID, from_driver, to_ulid
 from .operations import UidextExtension
 
 __all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "UidextExtension", "ULID"]
-
-_STORAGE = ("ulid", "uuid")
-
 
 class _KeyAttribute(DeferredAttribute):
     """Converts on assignment, so the key is a ULID also where Django assigns raw database
@@ -91,9 +88,7 @@ class ULIDField(_ULIDMixin, djmodels.Field):
     description = _("ULID")
 
     def __init__(self, *args, storage="ulid", **kwargs):
-        if storage not in _STORAGE:
-            raise ValueError(f"invalid storage {storage!r}: 'ulid' or 'uuid' expected")
-        self.storage = storage
+        self.storage = storage_type(storage)
         super().__init__(*args, **kwargs)
 
     def deconstruct(self):
