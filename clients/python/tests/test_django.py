@@ -208,3 +208,20 @@ def test_uidext_extension_operation_creates_the_extension(server):
         assert _psql_value(server, name, "SELECT count(*) FROM pg_extension WHERE extname = 'uidext'") == 1
     finally:
         server.drop_database(name)
+
+
+def test_dumpdata_loaddata_round_trip(models, tmp_path):
+    """Fixtures: keys serialize as ULID text, and loaddata's sequence reset leaves ulid/uuid keys alone."""
+    from django.core.management import call_command
+    o = models.Order.objects.create(name="fixture")
+    models.Event.objects.create(order=o, n=3)
+    models.Ticket.objects.create(code=ULID.generate())
+    path = tmp_path / "shop.json"
+    call_command("dumpdata", "djangoapp.Order", "djangoapp.Event", "djangoapp.Ticket", output=str(path), verbosity=0)
+    assert str(o.pk) in path.read_text()
+    models.Event.objects.all().delete()
+    models.Ticket.objects.all().delete()
+    models.Order.objects.all().delete()
+    call_command("loaddata", str(path), verbosity=0)
+    assert models.Event.objects.select_related("order").get().order.pk == o.pk
+    assert models.Ticket.objects.count() == 1

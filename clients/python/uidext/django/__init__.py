@@ -164,3 +164,25 @@ class UUIDv7AutoField(_DatabaseKeyMixin, djmodels.AutoField):
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else self.to_python(value)
+
+
+def _skip_database_keys_in_sequence_reset():
+    """loaddata (and TransactionTestCase.reset_sequences) run the backend's sequence_reset_sql,
+    which for every AutoField writes `setval(pg_get_serial_sequence(...), coalesce(max(id), 1))`:
+    invalid for a ulid or uuid key, which has no sequence. Leave those models out of it."""
+    try:
+        from django.db.backends.postgresql.operations import DatabaseOperations
+    except ImportError:  # no PostgreSQL driver installed: nothing to reset
+        return
+    original = DatabaseOperations.sequence_reset_sql
+    if getattr(original, "uidext_skips_database_keys", False):
+        return
+
+    def sequence_reset_sql(self, style, model_list):
+        return original(self, style, [model for model in model_list if not any(
+            isinstance(field, _DatabaseKeyMixin) for field in model._meta.local_fields)])
+    sequence_reset_sql.uidext_skips_database_keys = True
+    DatabaseOperations.sequence_reset_sql = sequence_reset_sql
+
+
+_skip_database_keys_in_sequence_reset()
