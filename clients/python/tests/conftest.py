@@ -1,0 +1,111 @@
+"""A PostgreSQL server for the tests: the one PGHOST/PGPORT/PGUSER/PGDATABASE name when set,
+otherwise a throwaway cluster from `$PG_CONFIG --bindir` (or pg_config on PATH), run as the
+postgres user when we are root. Each test module gets a fresh database with uidext installed."""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+
+def _as_postgres(cmd):
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--"] + cmd
+    return cmd
+
+
+class Server:
+    def __init__(self):
+        self.tmp = None
+        if os.environ.get("PGHOST") or os.environ.get("PGDATABASE"):
+            self.host = os.environ.get("PGHOST", "")
+            self.port = os.environ.get("PGPORT", "5432")
+            self.user = os.environ.get("PGUSER") or None
+            self.maintenance_db = os.environ.get("PGDATABASE", "postgres")
+        else:
+            self._start()
+
+    def _start(self):
+        pg_config = os.environ.get("PG_CONFIG") or shutil.which("pg_config")
+        if not pg_config:
+            raise RuntimeError("no server: set PGHOST/PGDATABASE, or PG_CONFIG to start one")
+        bindir = subprocess.check_output([pg_config, "--bindir"], text=True).strip()
+        self.bindir = bindir
+        self.tmp = tempfile.mkdtemp(prefix="uidext-py-")
+        os.chmod(self.tmp, 0o755)
+        data, sock = os.path.join(self.tmp, "data"), os.path.join(self.tmp, "sock")
+        os.mkdir(sock)
+        if os.geteuid() == 0:
+            shutil.chown(self.tmp, "postgres", "postgres")
+            shutil.chown(sock, "postgres", "postgres")
+        subprocess.run(_as_postgres([f"{bindir}/initdb", "-D", data, "-U", "postgres", "-A", "trust",
+                                     "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]),
+                       check=True, stdout=subprocess.DEVNULL)
+        self.port = str(54000 + os.getpid() % 1000)
+        opts = (f"-c listen_addresses='' -c unix_socket_directories={sock} -p {self.port} "
+                "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        subprocess.run(_as_postgres([f"{bindir}/pg_ctl", "-D", data, "-l", os.path.join(self.tmp, "server.log"),
+                                     "-w", "-t", "60", "-o", opts, "start"]),
+                       check=True, stdout=subprocess.DEVNULL)
+        self.data = data
+        self.host, self.user, self.maintenance_db = sock, "postgres", "postgres"
+
+    def stop(self):
+        if self.tmp:
+            subprocess.run(_as_postgres([f"{self.bindir}/pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop"]),
+                           stdout=subprocess.DEVNULL)
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def params(self, dbname):
+        """Connection keywords for psycopg/psycopg2 (and, host/port/user/database, asyncpg)."""
+        p = {"host": self.host, "port": int(self.port), "dbname": dbname}
+        if self.user:
+            p["user"] = self.user
+        return p
+
+    def url(self, dialect, dbname):
+        """A SQLAlchemy URL for dialect (e.g. postgresql+psycopg2) on this server."""
+        from sqlalchemy.engine import URL
+        return URL.create(dialect, username=self.user, database=dbname,
+                          query={"host": self.host, "port": str(self.port)})
+
+    def create_database(self, name, extension=True):
+        import psycopg
+        with psycopg.connect(**self.params(self.maintenance_db), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        if extension:
+            with psycopg.connect(**self.params(name), autocommit=True) as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS uidext")
+        return name
+
+    def drop_database(self, name):
+        import psycopg
+        with psycopg.connect(**self.params(self.maintenance_db), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = Server()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def dbname(server, request):
+    """A fresh database with uidext, for this test module."""
+    name = "uidext_py_" + request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_")
+    server.create_database(name)
+    yield name
+    server.drop_database(name)
+
+
+def fresh_name():
+    return "uidext_py_" + uuid.uuid4().hex[:12]

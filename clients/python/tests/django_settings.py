@@ -1,0 +1,16 @@
+"""Settings of the Django tests; the database comes from the environment (see test_django.py)."""
+import os
+
+SECRET_KEY = "tests"
+USE_TZ = True
+INSTALLED_APPS = ["uidext.django", "django.contrib.contenttypes", "django.contrib.auth", "djangoapp"]
+DEFAULT_AUTO_FIELD = os.environ.get("UIDEXT_TEST_AUTO_FIELD", "uidext.django.ULIDAutoField")
+if os.environ.get("UIDEXT_TEST_NO_APP"):
+    INSTALLED_APPS.remove("uidext.django")
+DATABASES = {"default": {
+    "ENGINE": "django.db.backends.postgresql",
+    "NAME": os.environ["UIDEXT_TEST_DB"],
+    "HOST": os.environ.get("UIDEXT_TEST_HOST", ""),
+    "PORT": os.environ.get("UIDEXT_TEST_PORT", ""),
+    "USER": os.environ.get("UIDEXT_TEST_USER", ""),
+}}

@@ -1,0 +1,10 @@
+"""uidext: ULID keys for Python applications on PostgreSQL's uidext extension.
+
+`ULID` is an immutable 128-bit value. The driver and ORM modules (`uidext.psycopg`,
+`uidext.psycopg2`, `uidext.asyncpg`, `uidext.sqlalchemy`, `uidext.django`, `uidext.peewee`)
+import their library only when imported themselves.
+"""
+from ._ulid import ULID
+
+__all__ = ["ULID"]
+__version__ = "1.3.0"

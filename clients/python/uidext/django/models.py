@@ -1,0 +1,1 @@
+"""No models: present so that Django sends this app the pre_migrate signal."""

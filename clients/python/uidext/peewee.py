@@ -1,0 +1,50 @@
+"""Peewee: `ULIDField` (a ulid column; `storage="uuid"` for a uuid column of ULID keys) and
+`ULIDForeignKeyField(Model, storage="uuid")` for an existing uuid column referencing a ULID key.
+
+`ULIDField(primary_key=True)` without a Python default is filled by the database's gen_ulid()
+(peewee reads it back with RETURNING). Values are `uidext.ULID`; they are sent as UUID text,
+which both a ulid and a uuid column read.
+"""
+from peewee import SQL, Field, FieldAccessor, ForeignKeyField
+
+from ._convert import key_uuid_text, storage_type
+from ._ulid import ULID, from_driver, to_ulid
+
+__all__ = ["ULIDField", "ULIDForeignKeyField", "ULID"]
+
+class _ULIDAccessor(FieldAccessor):
+    """Converts on assignment: the key RETURNING hands back, and keys users assign."""
+
+    def __set__(self, instance, value):
+        super().__set__(instance, to_ulid(value))
+
+
+class ULIDField(Field):
+    accessor_class = _ULIDAccessor
+
+    def __init__(self, *args, storage="ulid", **kwargs):
+        self.storage = storage_type(storage)
+        self.field_type = storage.upper()
+        if kwargs.get("primary_key") and "default" not in kwargs:
+            default = "gen_ulid()" if storage == "ulid" else "gen_ulid()::uuid"
+            kwargs["constraints"] = [*kwargs.get("constraints", []), SQL(f"DEFAULT {default}")]
+            self.auto_increment = True  # peewee leaves the key out of INSERT and reads it back
+        super().__init__(*args, **kwargs)
+
+    def db_value(self, value):
+        return None if value is None else key_uuid_text(value)
+
+    def python_value(self, value):
+        return from_driver(value)
+
+
+class ULIDForeignKeyField(ForeignKeyField):
+    """A ForeignKeyField whose column type is chosen: storage="uuid" for a uuid column."""
+
+    def __init__(self, model, *args, storage="ulid", **kwargs):
+        self._column_type = storage_type(storage).upper()
+        super().__init__(model, *args, **kwargs)
+
+    @property
+    def field_type(self):
+        return self._column_type

@@ -1,0 +1,90 @@
+"""psycopg 3: `register_ulid(conn)` makes ulid and ulid[] load as ULID and ULID parameters bind.
+
+Parameters: `%s` (text) sends a ULID as UUID text with no type (OID 0), so the server reads it
+as the type its context needs: a ulid or a uuid column, a list for `= ANY(%s)`. `%b` (binary)
+sends 16 bytes typed ulid (binary arrays need an element type), which uuid columns take through
+the extension's assignment cast and cross-type operators (a plain uuid index does not serve
+those; one built with uuid_ulid_ops does). COPY with `set_types(["ulid", ...])` takes ULID, str, uuid.UUID or bytes.
+"""
+from psycopg import AsyncConnection
+from psycopg.adapt import Dumper, Loader
+from psycopg.pq import Format
+from psycopg.types import TypeInfo
+
+from ._convert import key_bytes, key_uuid_text, key_ulid_text
+from ._ulid import ULID, from_bytes_fast, from_text_bytes_fast
+
+__all__ = ["register_ulid", "register_ulid_async", "ULID"]
+
+
+class ULIDTextLoader(Loader):
+    format = Format.TEXT
+
+    def load(self, data, _load=from_text_bytes_fast):
+        # bytes from psycopg's Python implementation; a memoryview elsewhere
+        return _load(data if type(data) is bytes else bytes(data))
+
+
+class ULIDBinaryLoader(Loader):
+    format = Format.BINARY
+
+    def load(self, data, _load=from_bytes_fast):
+        return _load(data)
+
+
+class ULIDUnknownDumper(Dumper):
+    """ULID -> UUID text, untyped: valid for ulid and uuid alike."""
+    format = Format.TEXT
+    oid = 0
+
+    def dump(self, obj):
+        return key_uuid_text(obj).encode()
+
+
+class ULIDTextDumper(Dumper):
+    """Used by OID (COPY set_types(["ulid"])): ULID, str, uuid.UUID or bytes -> ULID text."""
+    format = Format.TEXT
+
+    def dump(self, obj):
+        return key_ulid_text(obj).encode()
+
+
+class ULIDBinaryDumper(Dumper):
+    """ULID (and, by OID, str, uuid.UUID, bytes) -> 16 bytes typed ulid."""
+    format = Format.BINARY
+
+    def dump(self, obj):
+        return key_bytes(obj)
+
+
+def _register(info, context):
+    if info is None:
+        raise LookupError("type ulid not found: run CREATE EXTENSION uidext in this database first")
+    info.register(context)  # ulid[] loads and dumps through the element adapters below
+    adapters = context.adapters
+    adapters.register_loader(info.oid, ULIDTextLoader)
+    adapters.register_loader(info.oid, ULIDBinaryLoader)
+    oid_attrs = {"oid": info.oid}
+    adapters.register_dumper(None, type("ULIDTextDumper", (ULIDTextDumper,), oid_attrs))
+    adapters.register_dumper(ULID, type("ULIDBinaryDumper", (ULIDBinaryDumper,), oid_attrs))
+    # Registered last so that %s (AUTO) picks the untyped text form.
+    adapters.register_dumper(ULID, ULIDUnknownDumper)
+    return info
+
+
+def _connection(context):
+    return getattr(context, "connection", context)
+
+
+async def register_ulid_async(context):
+    """`await register_ulid_async(aconn)`: register_ulid for an AsyncConnection or AsyncCursor."""
+    return _register(await TypeInfo.fetch(_connection(context), "ulid"), context)
+
+
+def register_ulid(context):
+    """Register ulid on a Connection or Cursor (sync); on an AsyncConnection or AsyncCursor it
+    returns an awaitable: `await register_ulid(aconn)`."""
+    connection = _connection(context)
+    if isinstance(connection, AsyncConnection):
+        return register_ulid_async(context)
+    return _register(TypeInfo.fetch(connection, "ulid"), context)

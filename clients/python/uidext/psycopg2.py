@@ -1,0 +1,44 @@
+"""psycopg2: `register_ulid(conn_or_cursor)` makes ulid and ulid[] load as ULID; ULID parameters
+(adapted globally once this module is imported) are quoted as UUID text with no type, which a ulid
+and a uuid column both read, and which keeps a plain uuid index usable.
+
+psycopg2 writes a list as ARRAY[...] of those literals, which PostgreSQL types as text[]: write
+`= ANY(%s::ulid[])` (or `::uuid[]`), or pass a tuple to `IN %s`.
+"""
+import psycopg2.extensions as _ext
+
+from ._convert import key_uuid_text
+from ._ulid import ULID, from_text_fast
+
+__all__ = ["register_ulid", "ULID"]
+
+
+class _QuotedULID:
+    __slots__ = ("_value",)
+
+    def __init__(self, value):
+        self._value = value
+
+    def getquoted(self):
+        return f"'{key_uuid_text(self._value)}'".encode()
+
+
+_ext.register_adapter(ULID, _QuotedULID)
+
+
+def _cast(value, cursor):
+    return None if value is None else from_text_fast(value)
+
+
+def register_ulid(conn_or_cursor):
+    """Load ulid and ulid[] as ULID on this connection or cursor; returns (oid, array oid)."""
+    cursor = conn_or_cursor if isinstance(conn_or_cursor, _ext.cursor) else conn_or_cursor.cursor()
+    cursor.execute("SELECT t.oid, t.typarray FROM pg_type t WHERE t.typname = 'ulid' AND pg_type_is_visible(t.oid)")
+    row = cursor.fetchone()
+    if row is None:
+        raise LookupError("type ulid not found: run CREATE EXTENSION uidext in this database first")
+    oid, array_oid = row
+    ulid_type = _ext.new_type((oid,), "ULID", _cast)
+    _ext.register_type(ulid_type, conn_or_cursor)
+    _ext.register_type(_ext.new_array_type((array_oid,), "ULID[]", ulid_type), conn_or_cursor)
+    return oid, array_oid
