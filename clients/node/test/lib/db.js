@@ -1,7 +1,7 @@
 // A fresh database per test file on the test server (see run.js), with uidext created in it.
 import pg from 'pg';
 
-export async function freshDatabase(name) {
+export async function freshDatabase(name, { extension = true } = {}) {
   const database = `uidext_node_${name}`;
   const admin = new pg.Client();
   await admin.connect();
@@ -14,7 +14,7 @@ export async function freshDatabase(name) {
   const client = new pg.Client({ database });
   await client.connect();
   try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS uidext');
+    if (extension) await client.query('CREATE EXTENSION IF NOT EXISTS uidext');
   } finally {
     await client.end();
   }
