@@ -1,7 +1,7 @@
 // Knex (with the pg client): key columns for migrations, ulid[] parsing on every pooled
 // connection, and ULID text for uuid columns that hold ULID keys.
-import { isUUID, uuidToULID } from './index.js';
 import { registerTypes } from './pg.js';
+import { ulidRowConverter } from './rows.js';
 
 /**
  * Column helpers for `knex.schema.createTable(name, (table) => ...)`:
@@ -29,13 +29,6 @@ export function afterCreate(connection, done) {
  * a uuid column does not take ULID text.
  */
 export function ulidResults(columns) {
-  const names = new Set(columns);
-  const convertRow = (row) => {
-    if (row === null || typeof row !== 'object') return row;
-    for (const key of Object.keys(row)) {
-      if (names.has(key) && typeof row[key] === 'string' && isUUID(row[key])) row[key] = uuidToULID(row[key]);
-    }
-    return row;
-  };
+  const convertRow = ulidRowConverter(columns);
   return (result) => (Array.isArray(result) ? result.map(convertRow) : convertRow(result));
 }
