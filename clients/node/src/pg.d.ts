@@ -11,15 +11,14 @@ interface TypeParserTarget {
 }
 
 interface PoolLike {
+  connect(): Promise<TypeParserTarget & { release(): void }>;
   on(event: 'connect', listener: (client: any) => void): unknown;
-  emit(event: 'error', error: Error, client: any): boolean;
   totalCount: number;
 }
 
 /**
- * node-postgres: parse ulid as a string and ulid[] as string[].
- * With a connected pg.Client: one catalog lookup now, resolved with the OIDs.
- * With a pg.Pool: every client the pool opens from now on is registered on connect.
+ * node-postgres: parse ulid as a string and ulid[] as string[]; resolves with the OIDs.
+ * With a connected pg.Client: one catalog lookup in its database.
+ * With a pg.Pool (before its first use): one lookup; each client it opens gets the parsers on connect.
  */
-export function registerTypes(client: TypeParserTarget): Promise<UlidOids>;
-export function registerTypes(pool: PoolLike): Promise<undefined>;
+export function registerTypes(target: TypeParserTarget | PoolLike): Promise<UlidOids>;

@@ -8,25 +8,36 @@ function isPool(target) {
   return typeof target.setTypeParser !== 'function' && typeof target.on === 'function' && 'totalCount' in target;
 }
 
-async function registerClient(client) {
-  const { rows } = await client.query(ULID_OIDS_QUERY);
-  const oids = oidsFromRows(rows);
+function setParsers(client, oids) {
   client.setTypeParser(oids.ulid, 'text', (value) => value);
   client.setTypeParser(oids.ulidArray, 'text', client.getTypeParser(UUID_ARRAY_OID, 'text'));
-  return oids;
+}
+
+async function lookUp(client) {
+  const { rows } = await client.query(ULID_OIDS_QUERY);
+  return oidsFromRows(rows);
 }
 
 /**
- * Registers the ulid and ulid[] parsers. A pg.Client (connected): looks the OIDs up and returns
- * them. A pg.Pool: every client it opens from now on gets them before its first query; a failed
- * lookup is reported as the pool's 'error' event.
+ * Registers the ulid and ulid[] parsers and resolves with the OIDs.
+ * A pg.Client (connected): one lookup in its database.
+ * A pg.Pool (call it before the pool's first use): one lookup on one of its clients; every client
+ * the pool opens gets the parsers as it connects, with no query (a pool has one database).
  */
 export async function registerTypes(target) {
-  if (!isPool(target)) return registerClient(target);
-  target.on('connect', (client) => {
-    // The lookup is queued on the client before the caller's first query, so it is answered
-    // (and the parsers set) before that query's rows arrive.
-    registerClient(client).catch((error) => target.emit('error', error, client));
-  });
-  return undefined;
+  if (!isPool(target)) {
+    const oids = await lookUp(target);
+    setParsers(target, oids);
+    return oids;
+  }
+  const client = await target.connect();
+  let oids;
+  try {
+    oids = await lookUp(client);
+    setParsers(client, oids);
+  } finally {
+    client.release();
+  }
+  target.on('connect', (opened) => setParsers(opened, oids));
+  return oids;
 }
