@@ -34,31 +34,38 @@ export function isUUID(s) {
   return typeof s === 'string' && UUID_TEXT.test(s);
 }
 
-// 26 Crockford digits -> 32 lowercase hex digits. 130 bits in, the top 2 are zero (first digit <= 7).
+const hexValue = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i += 1) {
+  hexValue['0123456789abcdef'.charCodeAt(i)] = i;
+  hexValue['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+const HEX_DIGIT = '0123456789abcdef';
+
+// 26 Crockford digits -> 32 lowercase hex digits. 130 bits in; the top 2 are zero (first digit <= 7).
 function crockfordToHex(s) {
   let hex = '';
-  // Five-digit groups hold 25 bits; go through 4-bit nibbles with a small carry.
-  let bits = 0;
-  let count = 0;
-  for (let i = 0; i < 26; i += 1) {
+  let bits = digitValue[s.charCodeAt(0)]; // 3 significant bits
+  let count = 3;
+  for (let i = 1; i < 26; i += 1) {
     bits = (bits << 5) | digitValue[s.charCodeAt(i)];
     count += 5;
-    if (i === 0) count -= 2; // the first digit's top two bits are always zero
     while (count >= 4) {
       count -= 4;
-      hex += ((bits >>> count) & 15).toString(16);
+      hex += HEX_DIGIT[(bits >>> count) & 15];
     }
     bits &= (1 << count) - 1;
   }
   return hex;
 }
 
+// 32 hex digits (any case) -> 26 Crockford digits: the first holds 3 bits, the others 5.
 function hexToCrockford(hex) {
-  let out = ALPHABET[parseInt(hex[0], 16) >> 1];
-  let bits = parseInt(hex[0], 16) & 1;
+  let bits = hexValue[hex.charCodeAt(0)];
+  let out = ALPHABET[bits >> 1];
+  bits &= 1;
   let count = 1;
   for (let i = 1; i < 32; i += 1) {
-    bits = (bits << 4) | parseInt(hex[i], 16);
+    bits = (bits << 4) | hexValue[hex.charCodeAt(i)];
     count += 4;
     if (count >= 5) {
       count -= 5;
@@ -69,8 +76,10 @@ function hexToCrockford(hex) {
   return out;
 }
 
+// The 32 hex digits of valid UUID text; the canonical 36-character form skips the regex.
 function hexDigits(s) {
-  return s.replace(/[{}-]/g, '').toLowerCase();
+  if (s.length === 36 && s[8] === '-' && s[13] === '-' && s[18] === '-' && s[23] === '-') return s.slice(0, 8) + s.slice(9, 13) + s.slice(14, 18) + s.slice(19, 23) + s.slice(24);
+  return s.replace(/[{}-]/g, '');
 }
 
 function canonicalUUID(hex) {
@@ -80,7 +89,7 @@ function canonicalUUID(hex) {
 /** ULID (or UUID) text -> canonical lowercase UUID text of the same 16 bytes, as `ulid::uuid`. */
 export function ulidToUUID(s) {
   if (!isULID(s)) throw badInput('ulid', s);
-  return canonicalUUID(s.length === 26 ? crockfordToHex(s) : hexDigits(s));
+  return canonicalUUID(s.length === 26 ? crockfordToHex(s) : hexDigits(s).toLowerCase());
 }
 
 /** UUID text -> canonical uppercase ULID text of the same 16 bytes, as `uuid::ulid`. */

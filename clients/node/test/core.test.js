@@ -47,6 +47,7 @@ function corpus() {
     '01ARZ3NDEKTSV4RRFFQ69G5FAé', '01ARZ3NDEK-SV4RRFFQ69G5FAV', '{01ARZ3NDEKTSV4RRFFQ69G5FAV}',
     'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a1é', 'a0eebc999c0b4ef8bb6d6bb9bd380a1g', '00000000-0000-0000-0000-000000000000',
     'ffffffff-ffff-ffff-ffff-ffffffffffff', 'a0ee-bc99-9c0b-4ef8-bb6d-6bb9-bd38-0a11', 'a0eebc99-9c0b4ef8-bb6d6bb9-bd380a11',
+    'a0ee-bc99-9c0b-4ef8-bb6d6bb9bd380a11', '{a0eebc99-9c0b-4ef8bb6d6bb9bd380a11}', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
   ];
   // Mutations of valid values: one character replaced, removed or inserted.
   const mutants = [...ulids.slice(0, 15), ...uuids.slice(0, 30)].flatMap((s) => {
