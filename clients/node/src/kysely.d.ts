@@ -8,7 +8,7 @@ export function addUlidPrimaryKey<T extends string, C extends string>(builder: C
 export function addUuidv7PrimaryKey<T extends string, C extends string>(builder: CreateTableBuilder<T, C>, name?: string): CreateTableBuilder<T, any>;
 
 /** Shows the named result columns (uuid columns holding ULID keys) as ULID text. */
-export class UlidResultsPlugin implements KyselyPlugin {
+export class UlidInUuidPlugin implements KyselyPlugin {
   constructor(columns: string[]);
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode;
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>>;

@@ -10,7 +10,7 @@ import { generateULID, isULID, ulidMaxFor, ulidMinFor, ulidTime, ulidToUUID, uui
 import { registerTypes as registerPg, type UlidOids } from 'uidext/pg';
 import { registerTypes as registerPostgres } from 'uidext/postgres';
 import { afterCreate, keyColumns, ulidResults } from 'uidext/knex';
-import { UlidResultsPlugin, addUlidPrimaryKey, ulidType } from 'uidext/kysely';
+import { UlidInUuidPlugin, addUlidPrimaryKey, ulidType } from 'uidext/kysely';
 import { registerTypes as registerSequelize } from 'uidext/sequelize';
 import { ulidColumn, ulidPrimaryColumn, ulidPrimaryTableColumn } from 'uidext/typeorm';
 import { ulid, ulidInUuid, ulidPrimaryKey } from 'uidext/drizzle';
@@ -24,7 +24,7 @@ export async function check(client: pg.Client, pool: pg.Pool): Promise<UlidOids>
   await registerPostgres(postgres());
   const knex = knexFactory({ client: 'pg', pool: { afterCreate }, postProcessResponse: ulidResults(['order_id']) });
   await knex.schema.createTable('t', (table) => { keyColumns(knex).ulidPrimaryKey(table); keyColumns(knex).ulid(table, 'x').notNullable(); });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), plugins: [new UlidResultsPlugin(['order_id'])] });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), plugins: [new UlidInUuidPlugin(['order_id'])] });
   await addUlidPrimaryKey(db.schema.createTable('t')).addColumn('x', ulidType).execute();
   const { ULID, ulidInUuid: key } = registerSequelize(Sequelize);
   new Sequelize().define('M', { id: { type: ULID, primaryKey: true }, parent: key({ allowNull: false }) });
