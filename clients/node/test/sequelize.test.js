@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { DataTypes, Sequelize } from 'sequelize';
 import { ulidToUUID } from 'uidext';
 import { registerTypes } from 'uidext/sequelize';
-import { ULID, UUIDV7, checkSchema, count, sql } from './lib/checks.js';
+import { ULID, UUIDV7, checkSchema, count, describeTable, sql } from './lib/checks.js';
 import { freshDatabase } from './lib/db.js';
 
 const { ULID: ULID_TYPE, ulidPrimaryKey, uuidv7PrimaryKey, ulidInUuid } = registerTypes(Sequelize);
@@ -43,6 +43,19 @@ after(() => sequelize.close());
 test('sync creates the keys, defaults and foreign keys', async () => {
   await checkSchema(config, { orders: 'orders', lines: 'lines', events: 'events' });
   assert.ok(statements.some((s) => s.includes('"order_id" UUID NOT NULL REFERENCES "orders" ("id")')), 'uuid -> ulid foreign key from sync');
+});
+
+test('a migration (queryInterface.createTable) takes the same attribute definitions', async () => {
+  const queryInterface = sequelize.getQueryInterface();
+  await queryInterface.createTable('notes', {
+    id: ulidPrimaryKey(),
+    order_id: { ...ulidInUuid(), allowNull: false, references: { model: 'orders', key: 'id' }, onDelete: 'CASCADE' },
+    line_id: { type: ULID_TYPE, references: { model: 'lines', key: 'id' } },
+  });
+  const { columns, foreignKeys } = await describeTable(config, 'notes');
+  assert.deepEqual([columns.id.type, columns.id.default, columns.order_id.type, columns.line_id.type], ['ulid', 'gen_ulid()', 'uuid', 'ulid']);
+  assert.equal(foreignKeys.length, 2);
+  await queryInterface.dropTable('notes');
 });
 
 test('keys from the database; children created through the relations; loaded with include', async () => {
