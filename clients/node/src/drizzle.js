@@ -2,22 +2,20 @@
 // text on the wire, which a ulid column and a uuid column both accept.
 import { sql } from 'drizzle-orm';
 import { customType, uuid } from 'drizzle-orm/pg-core';
-import { isUUID, normalizeULID, ulidToUUID, uuidToULID } from './index.js';
-
-const fromDatabase = (value) => (isUUID(value) ? uuidToULID(value) : normalizeULID(value));
+import { normalizeULID, ulidToUUID } from './index.js';
 
 /** A ulid column: `ulid('order_id')`. */
 export const ulid = customType({
   dataType: () => 'ulid',
   toDriver: (value) => ulidToUUID(value),
-  fromDriver: fromDatabase,
+  fromDriver: normalizeULID, // ULID text from a ulid column, UUID text from a uuid one
 });
 
 /** A uuid column holding ULID keys (a uuid -> ulid foreign key), read as ULID text. */
 export const ulidInUuid = customType({
   dataType: () => 'uuid',
   toDriver: (value) => ulidToUUID(value),
-  fromDriver: fromDatabase,
+  fromDriver: normalizeULID, // ULID text from a ulid column, UUID text from a uuid one
 });
 
 /** `id ulid PRIMARY KEY DEFAULT gen_ulid()`. */

@@ -2,7 +2,7 @@
 // and a uuid column alike (ulid input takes UUID text; uuid input refuses ULID text):
 //   ULID          a ulid column
 //   ULID_IN_UUID  a uuid column holding ULID keys (a uuid -> ulid foreign key), read as ULID text
-import { isUUID, normalizeULID, ulidToUUID, uuidToULID } from './index.js';
+import { isULID, normalizeULID, ulidToUUID } from './index.js';
 
 function keyTypes(ABSTRACT) {
   class ULID extends ABSTRACT {
@@ -13,8 +13,8 @@ function keyTypes(ABSTRACT) {
       return true;
     }
 
-    // Values set on an instance and values read from the database.
-    _sanitize(value) { return typeof value === 'string' && isULIDText(value) ? normalizeULID(value) : value; }
+    // Values set on an instance and values read from the database (ULID or UUID text).
+    _sanitize(value) { return isULID(value) ? normalizeULID(value) : value; }
 
     _stringify(value) { return ulidToUUID(value); }
 
@@ -24,8 +24,6 @@ function keyTypes(ABSTRACT) {
 
   class ULID_IN_UUID extends ULID {
     toSql() { return 'UUID'; }
-
-    _sanitize(value) { return typeof value === 'string' && isUUID(value) ? uuidToULID(value) : super._sanitize(value); }
   }
   ULID_IN_UUID.prototype.key = ULID_IN_UUID.key = 'ULID_IN_UUID';
   return { ULID, ULID_IN_UUID };
@@ -34,11 +32,7 @@ function keyTypes(ABSTRACT) {
 // Sequelize calls a custom getter with the attribute's name.
 function readAsULID(key) {
   const value = this.getDataValue(key);
-  return typeof value === 'string' && isUUID(value) ? uuidToULID(value) : value;
-}
-
-function isULIDText(value) {
-  return value.length === 26 || isUUID(value);
+  return isULID(value) ? normalizeULID(value) : value;
 }
 
 // Sequelize's own convention: a type is a class that can be used with or without `new`.

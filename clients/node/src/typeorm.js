@@ -7,17 +7,12 @@
 // and their entities say `synchronize: false`; in the entity, a ulid column is declared as TypeORM's
 // `uuid` type, which is only what TypeORM uses to bind values. Tables whose keys are uuid (a uuid
 // -> ulid foreign key included) are left to `synchronize`.
-import { isUUID, normalizeULID, ulidToUUID, uuidToULID } from './index.js';
-
-function fromDatabase(value) {
-  if (typeof value !== 'string') return value;
-  return isUUID(value) ? uuidToULID(value) : normalizeULID(value);
-}
+import { normalizeULID, ulidToUUID } from './index.js';
 
 /** Entity values are ULID text; the database gets UUID text (fits ulid and uuid columns). */
 export const ulidTransformer = {
   to: (value) => (value === null || value === undefined ? value : ulidToUUID(value)),
-  from: (value) => (value === null || value === undefined ? value : fromDatabase(value)),
+  from: (value) => (typeof value === 'string' ? normalizeULID(value) : value), // ULID or UUID text
 };
 
 /** An entity column holding a ULID key: a ulid column, or a uuid column holding ULID keys. */
