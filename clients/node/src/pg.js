@@ -1,5 +1,5 @@
 // node-postgres: parse ulid (a string, as the server prints it) and ulid[] (an array of strings)
-// on one client or on every client a pg.Pool opens. One catalog lookup per connection.
+// on one client or on every client a pg.Pool opens: one catalog lookup per Client, one per Pool.
 import { ULID_OIDS_QUERY, oidsFromRows } from './catalog.js';
 
 const UUID_ARRAY_OID = 2951; // pg-types parses uuid[] into an array of strings, as ulid[] needs
