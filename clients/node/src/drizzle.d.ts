@@ -1,0 +1,15 @@
+import type { PgCustomColumnBuilder, PgUUIDBuilderInitial } from 'drizzle-orm/pg-core';
+import type { HasDefault, IsPrimaryKey, NotNull } from 'drizzle-orm';
+
+type UlidBuilder<TName extends string> = PgCustomColumnBuilder<{
+  name: TName; dataType: 'custom'; columnType: 'PgCustomColumn'; data: string; driverParam: string; enumValues: undefined;
+}>;
+
+/** A ulid column; values are ULID text. */
+export function ulid<TName extends string>(name: TName): UlidBuilder<TName>;
+/** A uuid column holding ULID keys (a uuid -> ulid foreign key), read as ULID text. */
+export function ulidInUuid<TName extends string>(name: TName): UlidBuilder<TName>;
+/** `id ulid PRIMARY KEY DEFAULT gen_ulid()`. */
+export function ulidPrimaryKey<TName extends string = 'id'>(name?: TName): HasDefault<IsPrimaryKey<NotNull<UlidBuilder<TName>>>>;
+/** `id uuid PRIMARY KEY DEFAULT gen_uuidv7()`. */
+export function uuidv7PrimaryKey<TName extends string = 'id'>(name?: TName): HasDefault<IsPrimaryKey<NotNull<PgUUIDBuilderInitial<TName>>>>;

@@ -1,0 +1,14 @@
+import type { EntitySchemaColumnOptions, TableColumnOptions, ValueTransformer } from 'typeorm';
+
+/** Entity values are ULID text; the database gets UUID text (fits ulid and uuid columns). */
+export const ulidTransformer: ValueTransformer;
+/** An entity column holding a ULID key (a ulid column, or a uuid column holding ULID keys). */
+export function ulidColumn(options?: Partial<EntitySchemaColumnOptions>): EntitySchemaColumnOptions;
+/** The entity side of `id ulid PRIMARY KEY DEFAULT gen_ulid()` (the table comes from a migration). */
+export function ulidPrimaryColumn(options?: Partial<EntitySchemaColumnOptions>): EntitySchemaColumnOptions;
+/** `id uuid PRIMARY KEY DEFAULT gen_uuidv7()`, created by synchronize. */
+export function uuidv7PrimaryColumn(options?: Partial<EntitySchemaColumnOptions>): EntitySchemaColumnOptions;
+/** A migration's ulid column for `new Table({ columns: [...] })`. */
+export function ulidTableColumn(name: string, options?: Partial<TableColumnOptions>): TableColumnOptions;
+/** A migration's `id ulid PRIMARY KEY DEFAULT gen_ulid()`. */
+export function ulidPrimaryTableColumn(name?: string, options?: Partial<TableColumnOptions>): TableColumnOptions;
