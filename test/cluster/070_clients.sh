@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Real clients: psycopg 3 (Python) and node-postgres (Node.js). Runs the examples a page of doc/
-# (or the README) shows, exactly as written, then the fuller client tests: inserts
+# Real clients without uidext's client packages: psycopg 3 (Python) and node-postgres (Node.js),
+# as a user who installs no package of ours meets them (the packages' own tests, with the
+# examples their pages show, are clients/*/run-tests). Runs two short examples, then: inserts
 # with generated keys, text and binary results, ulid parameters, ordering, COPY, and values
 # node-postgres wrote read back in binary by psycopg.
 cd "$(dirname "$0")/../.."
@@ -9,22 +10,6 @@ cd "$(dirname "$0")/../.."
 trap 'stop_clusters clients' EXIT
 ROWS=2000
 NODE_DIR=test/clients/node
-
-echo "== the examples the pages show are the files the test runs"
-shown() {  # LANGUAGE FILE: "yes" if FILE is, verbatim, a fenced block of LANGUAGE in README.md or a doc/ page
-    local want; want=$(md5sum <"$2")
-    find README.md doc -name '*.md' | sort | while read -r page; do
-        awk -v lang="$1" -v out="$UIDEXT_CLUSTER_ROOT/block" '$0 == "```" lang {n++; on = 1; next}
-            on && $0 == "```" {on = 0; next} on {print > (out "." n)}' "$page"
-        for block in "$UIDEXT_CLUSTER_ROOT"/block.*; do
-            [ -f "$block" ] && [ "$(md5sum <"$block")" = "$want" ] && echo yes
-            rm -f "$block"
-        done
-    done | head -1
-}
-mkdir -p "$UIDEXT_CLUSTER_ROOT"
-check "a page shows test/clients/example_psycopg.py as a python block" "$(shown python test/clients/example_psycopg.py)" yes
-check "a page shows test/clients/node/example.js as a js block" "$(shown js $NODE_DIR/example.js)" yes
 
 echo "== node-postgres from package-lock.json"
 command -v node >/dev/null || fail "node is not installed (test/lib/install-deps.sh installs nodejs)"
