@@ -49,4 +49,8 @@ for page in $pages; do
     fi
     q -c "DROP DATABASE $db" >/dev/null 2>&1
 done
+
+# A page that names another page or a file of the tree must name one that exists.
+check "links to files that do not exist (README.md, doc/, clients/*/README.md)" \
+    "$($PY test/lib/doc_links.py README.md $(find doc -name '*.md') clients/*/README.md)" ""
 finish
