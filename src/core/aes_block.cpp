@@ -139,8 +139,8 @@ bool openssl_block(openssl_state& state, bool encrypt, const aes_key& key, const
 
 bool aes_native_available() noexcept {
 #ifdef UIDEXT_AES_NI
-    static const bool available = __builtin_cpu_supports("aes") && __builtin_cpu_supports("sse2");
-    return available;
+    __builtin_cpu_init();  // (idempotent; needed if called before constructors ran)
+    return __builtin_cpu_supports("aes") && __builtin_cpu_supports("sse2");
 #else
     return false;
 #endif

@@ -17,6 +17,10 @@ int hex_value(char c) {
     return -1;
 }
 
+// substr without its bounds check, which would throw (the library has no C++ runtime).
+std::string_view before(std::string_view s, std::size_t n) { return {s.data(), n < s.size() ? n : s.size()}; }
+std::string_view after(std::string_view s, std::size_t n) { return {s.data() + n + 1, s.size() - n - 1}; }
+
 std::string_view trim(std::string_view s) {
     while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
     while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
@@ -35,8 +39,8 @@ bool parse_entry(std::string_view entry, std::size_t number, opaque_key* key, op
     const std::size_t colon = entry.find(':');
     if (entry.empty()) return refuse(problem, number, "the entry is empty");
     if (colon == std::string_view::npos) return refuse(problem, number, "there is no \":\" between the id and the key");
-    const std::string_view id = trim(entry.substr(0, colon));
-    const std::string_view hex = trim(entry.substr(colon + 1));
+    const std::string_view id = trim(before(entry, colon));
+    const std::string_view hex = trim(after(entry, colon));
     if (id.empty() || id.size() > max_opaque_key_id)
         return refuse(problem, number, "the id must have 1 to 16 letters or digits");
     for (char c : id)
@@ -81,7 +85,7 @@ bool parse_opaque_keys(std::string_view text, opaque_key_ring* out, opaque_keys_
     std::size_t number = 0;
     for (;;) {
         const std::size_t comma = text.find(',');
-        const std::string_view entry = trim(text.substr(0, comma));
+        const std::string_view entry = trim(before(text, comma));
         ++number;
         problem->id[0] = '\0';
         if (out->count == max_opaque_keys) {
@@ -95,7 +99,7 @@ bool parse_opaque_keys(std::string_view text, opaque_key_ring* out, opaque_keys_
         }
         ++out->count;
         if (comma == std::string_view::npos) return true;
-        text.remove_prefix(comma + 1);
+        text = after(text, comma);
     }
 }
 
