@@ -7,6 +7,8 @@
 
 #include <cstring>
 
+#include "bytes16.hpp"
+
 #include <openssl/err.h>
 #include <openssl/evp.h>
 
@@ -90,6 +92,17 @@ UIDEXT_AES_TARGET void encrypt_native(const aes_key& key, const std::uint8_t* in
     for (int i = 1; i < key.rounds; ++i) x = _mm_aesenc_si128(x, _mm_load_si128(rk + i));
     x = _mm_aesenclast_si128(x, _mm_load_si128(rk + key.rounds));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), x);
+}
+
+// Big-endian halves to the register (memory order: bytes 0-7 in the low lane) and back.
+UIDEXT_AES_TARGET void encrypt_words_native(const aes_key& key, std::uint64_t& hi, std::uint64_t& lo) {
+    const auto* rk = reinterpret_cast<const __m128i*>(key.encrypt_round_keys);
+    __m128i x = _mm_set_epi64x(static_cast<long long>(__builtin_bswap64(lo)), static_cast<long long>(__builtin_bswap64(hi)));
+    x = _mm_xor_si128(x, _mm_load_si128(rk));
+    for (int i = 1; i < key.rounds; ++i) x = _mm_aesenc_si128(x, _mm_load_si128(rk + i));
+    x = _mm_aesenclast_si128(x, _mm_load_si128(rk + key.rounds));
+    hi = __builtin_bswap64(static_cast<std::uint64_t>(_mm_cvtsi128_si64(x)));
+    lo = __builtin_bswap64(static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x))));
 }
 
 UIDEXT_AES_TARGET void decrypt_native(const aes_key& key, const std::uint8_t* in, std::uint8_t* out) {
@@ -179,6 +192,22 @@ bool aes_decrypt_block(const aes_key& key, const std::uint8_t in[aes_block_size]
     }
 #endif
     return openssl_block(decrypt_state, false, key, in, out);
+}
+
+bool aes_encrypt_words(const aes_key& key, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+#ifdef UIDEXT_AES_NI
+    if (key.native) {
+        encrypt_words_native(key, hi, lo);
+        return true;
+    }
+#endif
+    std::uint8_t block[aes_block_size];
+    store_big_endian_64(block, hi);
+    store_big_endian_64(block + 8, lo);
+    if (!openssl_block(encrypt_state, true, key, block, block)) return false;
+    hi = load_big_endian_64(block);
+    lo = load_big_endian_64(block + 8);
+    return true;
 }
 
 const char* aes_failure_reason() noexcept { return last_failure; }

@@ -39,6 +39,10 @@ struct aes_key {
 [[nodiscard]] bool aes_decrypt_block(const aes_key& key, const std::uint8_t in[aes_block_size],
                                      std::uint8_t out[aes_block_size]) noexcept;
 
+// The same on a block held as two big-endian 64-bit halves (hi: bytes 0-7), which stays in
+// registers with AES-NI: FF1 builds and reads its blocks as numbers.
+[[nodiscard]] bool aes_encrypt_words(const aes_key& key, std::uint64_t& hi, std::uint64_t& lo) noexcept;
+
 // OpenSSL's reason for the last failure (static text).
 const char* aes_failure_reason() noexcept;
 

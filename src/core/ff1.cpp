@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "bytes16.hpp"
+
 namespace uidext {
 namespace {
 
@@ -34,29 +36,38 @@ void put_big_endian(std::uint64_t value, std::uint8_t* out, unsigned bytes) {
     for (unsigned i = bytes; i-- > 0; value >>= 8) out[i] = static_cast<std::uint8_t>(value);
 }
 
+std::uint64_t reduce(std::uint64_t x, std::uint64_t modulus, bool power_of_two) {
+    return power_of_two ? x & (modulus - 1) : x % modulus;
+}
+
 // Steps 6.i-6.iv: y = NUM_2(S) mod radix^m, where S is the first d bytes of
-// R = PRF(P || Q) and Q = T || 0^pad || [i] || [NUM(B)]^b.
+// R = PRF(P || Q) and Q = T || 0^pad || [i] || [NUM(B)]^b. Blocks are pairs of big-endian
+// halves, kept in registers (bytes stored one by one and read back as a block stall the CPU).
 bool round_value(const ff1_domain& domain, int round, std::uint64_t b_value, std::uint64_t modulus,
                  std::uint64_t* y) {
-    std::uint8_t q[3 * aes_block_size];
-    std::memcpy(q, domain.q_prefix, domain.q_size - domain.b - 1);
-    q[domain.q_size - domain.b - 1] = static_cast<std::uint8_t>(round);
-    put_big_endian(b_value, q + domain.q_size - domain.b, domain.b);
-
-    std::uint8_t r[aes_block_size];  // CBC-MAC over Q, continuing from the state after P
-    std::memcpy(r, domain.mac_after_p, sizeof r);
-    for (std::size_t offset = 0; offset < domain.q_size; offset += aes_block_size) {
-        for (std::size_t k = 0; k < aes_block_size; ++k) r[k] ^= q[offset + k];
-        if (!aes_encrypt_block(domain.key, r, r)) return false;
+    std::uint64_t hi = domain.mac_after_p[0], lo = domain.mac_after_p[1];
+    const std::size_t last = domain.q_block_count - 1;
+    for (std::size_t k = 0; k <= last; ++k) {
+        std::uint64_t q_hi = domain.q_blocks[k][0], q_lo = domain.q_blocks[k][1];
+        if (k == last) {  // [i] then [NUM(B)]^b end the last block (b <= 8)
+            q_lo |= b_value;
+            if (domain.b == 8) q_hi |= static_cast<std::uint64_t>(round);
+            else q_lo |= static_cast<std::uint64_t>(round) << (8 * domain.b);
+        }
+        hi ^= q_hi;
+        lo ^= q_lo;
+        if (!aes_encrypt_words(domain.key, hi, lo)) return false;
     }
-    std::uint64_t value = 0;
-    if (is_power_of_two(modulus)) {
-        for (unsigned k = domain.d - 8; k < domain.d; ++k) value = (value << 8) | r[k];
-        value &= modulus - 1;
+    // NUM_2 of R's first d bytes, d being 8 or 12 (b <= 8).
+    if (domain.d == 8) {
+        *y = reduce(hi, modulus, domain.power_of_two);
+    } else if (domain.power_of_two) {
+        *y = (hi << 32 | lo >> 32) & (modulus - 1);  // the low 64 of its 96 bits suffice
     } else {
-        for (unsigned k = 0; k < domain.d; ++k) value = ((value << 8) | r[k]) % modulus;
+        std::uint64_t r = hi % modulus;  // then its last 4 bytes, one at a time (r < 2^56)
+        for (int shift = 56; shift >= 32; shift -= 8) r = ((r << 8) | ((lo >> shift) & 0xFF)) % modulus;
+        *y = r;
     }
-    *y = value;
     return true;
 }
 
@@ -73,9 +84,10 @@ bool ff1_prepare(const aes_key& key, std::uint32_t radix, unsigned n, const std:
     out->modulus_u = power_or_zero(radix, out->u);
     out->modulus_v = power_or_zero(radix, out->v);
     if (!out->modulus_u || !out->modulus_v) return false;
+    out->power_of_two = is_power_of_two(out->modulus_u) && is_power_of_two(out->modulus_v);
     out->b = (bit_length(out->modulus_v - 1) + 7) / 8;  // step 3: ceil(ceil(v log2 radix) / 8)
     out->d = 4 * ((out->b + 3) / 4) + 4;                // step 4
-    if (out->d > aes_block_size) return false;
+    if (out->b > 8 || out->d > 12) return false;         // (radix^v < 2^64 keeps them so)
 
     // Step 5: P = [1]^1 [2]^1 [1]^1 [radix]^3 [10]^1 [u mod 256]^1 [n]^4 [t]^4.
     std::uint8_t p[aes_block_size] = {1, 2, 1};
@@ -84,12 +96,19 @@ bool ff1_prepare(const aes_key& key, std::uint32_t radix, unsigned n, const std:
     p[7] = static_cast<std::uint8_t>(out->u % 256);
     put_big_endian(n, p + 8, 4);
     put_big_endian(tweak_size, p + 12, 4);
-    if (!aes_encrypt_block(key, p, out->mac_after_p)) return false;
+    if (!aes_encrypt_block(key, p, p)) return false;
+    out->mac_after_p[0] = load_big_endian_64(p);
+    out->mac_after_p[1] = load_big_endian_64(p + 8);
 
-    // Q's constant part: T, then zeros so that Q fills whole blocks.
+    // Q's constant part: T, then zeros so that Q fills whole blocks; [i] and B are added per round.
     const std::size_t padding = (aes_block_size - (tweak_size + out->b + 1) % aes_block_size) % aes_block_size;
-    if (tweak_size) std::memcpy(out->q_prefix, tweak, tweak_size);
-    out->q_size = tweak_size + padding + 1 + out->b;
+    std::uint8_t q[3 * aes_block_size] = {};
+    if (tweak_size) std::memcpy(q, tweak, tweak_size);
+    out->q_block_count = (tweak_size + padding + 1 + out->b) / aes_block_size;
+    for (std::size_t k = 0; k < out->q_block_count; ++k) {
+        out->q_blocks[k][0] = load_big_endian_64(q + k * aes_block_size);
+        out->q_blocks[k][1] = load_big_endian_64(q + k * aes_block_size + 8);
+    }
     return true;
 }
 
@@ -99,7 +118,7 @@ bool ff1_encrypt(const ff1_domain& domain, std::uint64_t a, std::uint64_t b, std
         const std::uint64_t modulus = i % 2 == 0 ? domain.modulus_u : domain.modulus_v;
         std::uint64_t y = 0;
         if (!round_value(domain, i, b, modulus, &y)) return false;
-        const std::uint64_t c = (a + y) % modulus;  // a, y < modulus <= 2^63: no overflow
+        const std::uint64_t c = reduce(a + y, modulus, domain.power_of_two);  // a, y < modulus <= 2^63
         a = b;
         b = c;
     }

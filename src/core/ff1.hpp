@@ -19,12 +19,13 @@ constexpr std::size_t ff1_max_tweak = 16;
 // block P): plain bytes, copyable.
 struct ff1_domain {
     aes_key key;
-    std::uint8_t mac_after_p[aes_block_size];
-    std::uint8_t q_prefix[2 * aes_block_size];  // T || zero padding, before [i] || [NUM(B)]^b
-    std::size_t q_size;                         // bytes of Q: a multiple of 16, up to 48
-    std::uint64_t modulus_u, modulus_v;         // radix^u and radix^v
+    std::uint64_t mac_after_p[2];   // CBC-MAC state after P, as big-endian halves
+    std::uint64_t q_blocks[3][2];   // Q = T || 0^pad || [i] || [NUM(B)]^b with i and B zero
+    std::size_t q_block_count;      // 1 to 3
+    std::uint64_t modulus_u, modulus_v;  // radix^u and radix^v
     std::uint32_t radix;
-    unsigned u, v, b, d;                        // FF1's u, v, b and d
+    unsigned u, v, b, d;            // FF1's u, v, b and d
+    bool power_of_two;              // radix^u and radix^v are: reductions are masks
 };
 
 // False when the parameters are outside what this implementation (or FF1) accepts, or when
