@@ -79,18 +79,18 @@ UIDEXT_AES_TARGET void expand_native(aes_key* key) {
     else expand_256(key->raw, rk);
     const int n = key->rounds;
     for (int i = 0; i <= n; ++i) {
-        _mm_store_si128(reinterpret_cast<__m128i*>(key->encrypt_round_keys[i]), rk[i]);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(key->encrypt_round_keys[i]), rk[i]);
         // The equivalent inverse cipher: round keys in reverse, InvMixColumns on the inner ones.
         const __m128i inverse = (i == 0 || i == n) ? rk[n - i] : _mm_aesimc_si128(rk[n - i]);
-        _mm_store_si128(reinterpret_cast<__m128i*>(key->decrypt_round_keys[i]), inverse);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(key->decrypt_round_keys[i]), inverse);
     }
 }
 
 UIDEXT_AES_TARGET void encrypt_native(const aes_key& key, const std::uint8_t* in, std::uint8_t* out) {
     const auto* rk = reinterpret_cast<const __m128i*>(key.encrypt_round_keys);
-    __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), _mm_load_si128(rk));
-    for (int i = 1; i < key.rounds; ++i) x = _mm_aesenc_si128(x, _mm_load_si128(rk + i));
-    x = _mm_aesenclast_si128(x, _mm_load_si128(rk + key.rounds));
+    __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), _mm_loadu_si128(rk));
+    for (int i = 1; i < key.rounds; ++i) x = _mm_aesenc_si128(x, _mm_loadu_si128(rk + i));
+    x = _mm_aesenclast_si128(x, _mm_loadu_si128(rk + key.rounds));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), x);
 }
 
@@ -98,18 +98,18 @@ UIDEXT_AES_TARGET void encrypt_native(const aes_key& key, const std::uint8_t* in
 UIDEXT_AES_TARGET void encrypt_words_native(const aes_key& key, std::uint64_t& hi, std::uint64_t& lo) {
     const auto* rk = reinterpret_cast<const __m128i*>(key.encrypt_round_keys);
     __m128i x = _mm_set_epi64x(static_cast<long long>(__builtin_bswap64(lo)), static_cast<long long>(__builtin_bswap64(hi)));
-    x = _mm_xor_si128(x, _mm_load_si128(rk));
-    for (int i = 1; i < key.rounds; ++i) x = _mm_aesenc_si128(x, _mm_load_si128(rk + i));
-    x = _mm_aesenclast_si128(x, _mm_load_si128(rk + key.rounds));
+    x = _mm_xor_si128(x, _mm_loadu_si128(rk));
+    for (int i = 1; i < key.rounds; ++i) x = _mm_aesenc_si128(x, _mm_loadu_si128(rk + i));
+    x = _mm_aesenclast_si128(x, _mm_loadu_si128(rk + key.rounds));
     hi = __builtin_bswap64(static_cast<std::uint64_t>(_mm_cvtsi128_si64(x)));
     lo = __builtin_bswap64(static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x))));
 }
 
 UIDEXT_AES_TARGET void decrypt_native(const aes_key& key, const std::uint8_t* in, std::uint8_t* out) {
     const auto* rk = reinterpret_cast<const __m128i*>(key.decrypt_round_keys);
-    __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), _mm_load_si128(rk));
-    for (int i = 1; i < key.rounds; ++i) x = _mm_aesdec_si128(x, _mm_load_si128(rk + i));
-    x = _mm_aesdeclast_si128(x, _mm_load_si128(rk + key.rounds));
+    __m128i x = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in)), _mm_loadu_si128(rk));
+    for (int i = 1; i < key.rounds; ++i) x = _mm_aesdec_si128(x, _mm_loadu_si128(rk + i));
+    x = _mm_aesdeclast_si128(x, _mm_loadu_si128(rk + key.rounds));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), x);
 }
 #endif

@@ -16,10 +16,11 @@ enum class aes_engine {
     openssl,    // OpenSSL's EVP interface (which uses the CPU's instructions itself when it can)
 };
 
-// One expanded key: plain bytes that may be copied and freed without cleanup.
+// One expanded key: plain bytes that may be copied and freed without cleanup, at any alignment
+// (PostgreSQL 16+ allocates a setting's data with palloc, which aligns to 8 only).
 struct aes_key {
-    alignas(16) std::uint8_t encrypt_round_keys[aes_max_rounds + 1][aes_block_size];
-    alignas(16) std::uint8_t decrypt_round_keys[aes_max_rounds + 1][aes_block_size];
+    std::uint8_t encrypt_round_keys[aes_max_rounds + 1][aes_block_size];
+    std::uint8_t decrypt_round_keys[aes_max_rounds + 1][aes_block_size];
     std::uint8_t raw[32];
     std::size_t raw_size;  // 16 or 32
     int rounds;            // 10 or 14

@@ -16,7 +16,7 @@ namespace uidext {
 // The window of times (Unix ms) an opaque id may carry: from 2000-01-01 to an hour after now
 // (clocks of other servers, monotonic generators running ahead).
 constexpr std::uint64_t opaque_earliest_ms = 946684800000;  // 2000-01-01T00:00:00Z
-constexpr std::uint64_t opaque_future_allowance_ms = 3600 * 1000;
+constexpr std::uint64_t opaque_future_allowance_ms = std::uint64_t{3600} * 1000;
 
 [[nodiscard]] inline bool opaque_time_accepted(std::uint64_t unix_ms, std::uint64_t now_ms) {
     return unix_ms >= opaque_earliest_ms && unix_ms <= now_ms + opaque_future_allowance_ms;
