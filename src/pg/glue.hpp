@@ -40,4 +40,7 @@ void random_bytes(std::uint8_t* out, std::size_t n);
 bool try_random_bytes(std::uint8_t* out, std::size_t n);
 [[noreturn]] void report_random_failure();
 
+// Defines uidext.opaque_keys (src/pg/opaque_ids.cpp); the key is usable only when preloaded.
+void define_opaque_keys(bool preloaded);
+
 }  // namespace uidext::pg

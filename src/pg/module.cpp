@@ -1,4 +1,5 @@
-// Library entry: magic block, the monotonic scope setting and, when preloaded, shared memory.
+// Library entry: magic block, the settings (monotonic scope, opaque id keys) and, when
+// preloaded, shared memory.
 #include "shared_state.hpp"
 
 extern "C" {
@@ -13,5 +14,6 @@ PGDLLEXPORT void _PG_init(void);
 extern "C" void _PG_init(void) {
     const bool preloaded = process_shared_preload_libraries_in_progress;
     if (preloaded) uidext::pg::request_shared_state();
-    uidext::pg::define_monotonic_scope(preloaded);
+    uidext::pg::define_opaque_keys(preloaded);
+    uidext::pg::define_monotonic_scope(preloaded);  // (reserves the prefix "uidext": defined last)
 }

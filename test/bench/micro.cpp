@@ -3,12 +3,14 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string_view>
 
 #include "core/clock.hpp"
 #include "core/crockford.hpp"
 #include "core/generators.hpp"
+#include "core/opaque_ids.hpp"
 #include "core/random_pool.hpp"
 #include "core/ulid_input.hpp"
 #include "core/ulid_step.hpp"
@@ -212,6 +214,89 @@ void BM_unix_now_ns(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(unix_now_ns());
 }
 BENCHMARK(BM_unix_now_ns);
+
+// Opaque ids (core/opaque_ids): one value per call, as opaque_encode()/opaque_decode() run.
+// The uuid path is FF1's 10 rounds, each one AES block after the other (the latency of a
+// dependent chain, see BM_aes_block_chain); the ulid path one AES block.
+struct opaque_samples {
+    std::uint8_t uuidv7[sample_count][16], opaque_uuid[sample_count][16], opaque_ulid[sample_count][16];
+    opaque_key_ring ring;
+    static constexpr std::uint64_t now_ms = 1795000000000;
+    explicit opaque_samples(const char* keys) {
+        opaque_keys_problem problem;
+        if (!parse_opaque_keys(keys, &ring, &problem)) std::abort();
+        const samples& s = sample_set();
+        for (std::size_t i = 0; i < sample_count; ++i) {
+            std::memcpy(uuidv7[i], s.value[i], 16);
+            write_unix_ms(uuidv7[i], opaque_earliest_ms + read_unix_ms(uuidv7[i]) % (now_ms - opaque_earliest_ms));
+            uuidv7[i][6] = static_cast<std::uint8_t>(0x70 | (uuidv7[i][6] & 0x0F));
+            uuidv7[i][8] = static_cast<std::uint8_t>(0x80 | (uuidv7[i][8] & 0x3F));
+            if (opaque_encode_uuid(ring, uuidv7[i], now_ms, opaque_uuid[i]) != opaque_status::ok ||
+                opaque_encode_ulid(ring, uuidv7[i], now_ms, opaque_ulid[i]) != opaque_status::ok)
+                std::abort();
+        }
+    }
+};
+const opaque_samples& opaque_set(int key_bits) {
+    static const opaque_samples aes128("k1:000102030405060708090a0b0c0d0e0f");
+    static const opaque_samples aes256("k1:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+    return key_bits == 128 ? aes128 : aes256;
+}
+
+void BM_opaque_encode_uuid(benchmark::State& state) {
+    const opaque_samples& s = opaque_set(static_cast<int>(state.range(0)));
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_encode_uuid(s.ring, s.uuidv7[i++ % sample_count], s.now_ms, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_opaque_encode_uuid)->Arg(128)->Arg(256);
+
+void BM_opaque_decode_uuid(benchmark::State& state) {
+    const opaque_samples& s = opaque_set(static_cast<int>(state.range(0)));
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_decode_uuid(s.ring, s.opaque_uuid[i++ % sample_count], s.now_ms, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_opaque_decode_uuid)->Arg(128)->Arg(256);
+
+void BM_opaque_encode_ulid(benchmark::State& state) {
+    const opaque_samples& s = opaque_set(static_cast<int>(state.range(0)));
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_encode_ulid(s.ring, s.uuidv7[i++ % sample_count], s.now_ms, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_opaque_encode_ulid)->Arg(128)->Arg(256);
+
+void BM_opaque_decode_ulid(benchmark::State& state) {
+    const opaque_samples& s = opaque_set(static_cast<int>(state.range(0)));
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_decode_ulid(s.ring, s.opaque_ulid[i++ % sample_count], s.now_ms, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_opaque_decode_ulid)->Arg(128)->Arg(256);
+
+// The floor under FF1: one AES block whose input is the previous output (its latency).
+void BM_aes_block_chain(benchmark::State& state) {
+    const opaque_samples& s = opaque_set(static_cast<int>(state.range(0)));
+    std::uint8_t block[16] = {};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(aes_encrypt_block(s.ring.keys[0].ulid_key, block, block));
+    }
+    benchmark::DoNotOptimize(block);
+}
+BENCHMARK(BM_aes_block_chain)->Arg(128)->Arg(256);
 
 }  // namespace
 

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
 mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators \
-    corpus/fuzz_ulid_step corpus/fuzz_uuid_family
+    corpus/fuzz_ulid_step corpus/fuzz_uuid_family corpus/fuzz_opaque
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -160,5 +160,12 @@ fam max                   ffffffffffffffffffffffffffffffff
 fam microsoft_v1          c232ab00941411ecd3c89f6bdeced846
 fam end_of_ticks          c232ab00941411ecb3c89f6bdeced84600000000000000000fffffffffffffff0ffffffffffffffe0101ff03030303
 fam name_www_example_com  6ba7b8109dad11d180b400c04fd430c80000000000000000000000000000000000000000000000000077777772e6578616d706c652e636f6d
+# Opaque ids: a mode byte (bit 7: a setting text follows; bit 0: AES-256; bit 1: two keys), the
+# keys' bytes, then 16-byte values (a version-4 looking one, a ulid, a UUIDv7).
+opq() { put fuzz_opaque -- "$1" "$2"; }
+opq keys_text_two         '\x80k2:00112233445566778899aabbccddeeff,k1:000102030405060708090a0b0c0d0e0f'
+opq keys_text_bad         '\x80k1:0011,k1:zz,:,,'
+opq aes128_one_key        "$(hex_to_printf 00000102030405060708090a0b0c0d0e0f00112233445566778899aabbccddeeff919108f752d143209bacf847db4148a8017f22e279b07cc398c4dc0c0c07398f)"
+opq aes256_two_keys       "$(hex_to_printf 03000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2b7e151628aed2a6abf7158809cf4f3cef4359d8d580aa4f7f036d6f04fc6a94919108f752d143209bacf847db4148a801563e3ab5d3d6764c61efb99302bd5b)"
 
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done

@@ -1,0 +1,203 @@
+// Opaque public ids: the setting uidext.opaque_keys and opaque_encode/opaque_decode for uuid
+// and ulid (the cipher is src/core/opaque_ids.cpp).
+//
+// The key is guarded by the setting's flags and by refusing the places that would expose it:
+// - PGC_SUSET: only superusers (and roles granted SET on it, 15+) can set it.
+// - GUC_SUPERUSER_ONLY: SHOW, current_setting() and pg_settings refuse or hide it from other
+//   roles (members of pg_read_all_settings excepted: PostgreSQL's rule for such settings).
+// - Values stored by ALTER DATABASE/ROLE ... SET or in a function's SET clause live in
+//   pg_db_role_setting or pg_proc, which every role can read: refused when validated (source
+//   PGC_S_TEST) and when applied at connection start from there.
+// - Without shared_preload_libraries, a value in postgresql.conf is a placeholder that every
+//   role can SHOW until the library loads: the functions then refuse to run.
+#include "core/crockford.hpp"
+#include "core/opaque_ids.hpp"
+#include "core/time_range.hpp"
+#include "core/uuid_text.hpp"
+
+#include "glue.hpp"
+
+namespace uidext::pg {
+namespace {
+
+char* opaque_keys_text = nullptr;
+const opaque_key_ring* active_ring = nullptr;
+bool library_preloaded = false;
+
+bool stored_in_a_catalog(GucSource source) {
+    return source == PGC_S_TEST || source == PGC_S_GLOBAL || source == PGC_S_DATABASE || source == PGC_S_USER ||
+           source == PGC_S_DATABASE_USER;
+}
+
+// A setting's "extra" comes from guc_malloc on 16+ (GUC's memory context), malloc before.
+void* allocate_extra(std::size_t size) {
+#if PG_VERSION_NUM >= 160000
+    return guc_malloc(LOG, size);
+#else
+    return malloc(size);
+#endif
+}
+
+void free_extra(void* extra) {
+#if PG_VERSION_NUM >= 160000
+    guc_free(extra);
+#else
+    free(extra);
+#endif
+}
+
+// Never echoes the value: PostgreSQL's own message would show it ("invalid value for
+// parameter ...: \"...\""), and messages reach clients and the server log.
+bool check_opaque_keys(char** newval, void** extra, GucSource source) {
+    if (stored_in_a_catalog(source)) {
+        GUC_check_errmsg("uidext.opaque_keys cannot be set with ALTER DATABASE, ALTER ROLE or a function's SET clause");
+        GUC_check_errdetail("Such values are stored in pg_db_role_setting or pg_proc, which every role can read.");
+        GUC_check_errhint("Put the keys in postgresql.conf or a file it includes.");
+        return false;
+    }
+    auto* ring = static_cast<opaque_key_ring*>(allocate_extra(sizeof(opaque_key_ring)));
+    if (!ring) {
+        GUC_check_errmsg("out of memory");
+        return false;
+    }
+    opaque_keys_problem problem;
+    if (!parse_opaque_keys(*newval ? *newval : "", ring, &problem)) {
+        free_extra(ring);
+        GUC_check_errmsg("invalid value for parameter \"uidext.opaque_keys\"");
+        if (problem.id[0])
+            GUC_check_errdetail("Entry %zu (\"%s\"): %s.", problem.entry, problem.id, problem.reason);
+        else
+            GUC_check_errdetail("Entry %zu: %s.", problem.entry, problem.reason);
+        GUC_check_errhint("The setting is a comma-separated list of id:key, the id letters and digits, the key 32 or 64 hex digits.");
+        return false;
+    }
+    *extra = ring;
+    return true;
+}
+
+void assign_opaque_keys(const char* newval, void* extra) {
+    active_ring = static_cast<const opaque_key_ring*>(extra);
+}
+
+const opaque_key_ring& ring_or_error(const char* function) {
+    if (!library_preloaded)
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("%s() needs uidext in \"shared_preload_libraries\"", function),
+                        errdetail("Without the preload, uidext.opaque_keys in a configuration file is a placeholder "
+                                  "setting that every role can read."),
+                        errhint("Add uidext to \"shared_preload_libraries\" and restart the server.")));
+    if (!active_ring || active_ring->count == 0)
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("uidext.opaque_keys is not set"),
+                        errdetail("%s() needs a key.", function),
+                        errhint("A superuser lists the keys in postgresql.conf: uidext.opaque_keys = 'id:key', the key "
+                                "32 or 64 hex digits.")));
+    return *active_ring;
+}
+
+std::uint64_t unix_ms_of(TimestampTz ts) {
+    return static_cast<std::uint64_t>((ts + pg_epoch_offset_us) / 1000);
+}
+
+enum class value_kind { uuid, ulid };
+
+// The value as its type prints it, for messages (palloc'd).
+const char* shown(const std::uint8_t value[16], value_kind kind) {
+    char* text = static_cast<char*>(palloc(uuid_text_length + 1));
+    if (kind == value_kind::uuid) {
+        encode_uuid_text(value, text);
+        text[uuid_text_length] = '\0';
+    } else {
+        encode_ulid(value, text);
+        text[ulid_text_length] = '\0';
+    }
+    return text;
+}
+
+[[noreturn]] void report(opaque_status status, const char* function, const std::uint8_t value[16], value_kind kind) {
+    const char* text = shown(value, kind);
+    switch (status) {
+        case opaque_status::not_uuidv7:
+            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                            errmsg("%s() needs a UUID of version 7: \"%s\"", function, text),
+                            errdetail("Its version is %d%s.", value[6] >> 4,
+                                      (value[8] & 0xC0) == 0x80 ? "" : ", and its variant is not RFC 9562's")));
+        case opaque_status::not_uuidv4:
+            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                            errmsg("%s() needs an opaque id, a UUID that looks like version 4: \"%s\"", function, text),
+                            errdetail("Its version is %d%s.", value[6] >> 4,
+                                      (value[8] & 0xC0) == 0x80 ? "" : ", and its variant is not RFC 9562's")));
+        case opaque_status::time_out_of_window:
+            ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                            errmsg("%s() cannot encode \"%s\": its time %s is outside what opaque ids carry", function,
+                                   text, timestamptz_to_str(pg_timestamp_from_unix_ms(read_unix_ms(value)))),
+                            errdetail("Opaque ids carry times from 2000-01-01 to one hour after the server's clock, "
+                                      "the times decoding accepts.")));
+        case opaque_status::no_key_matches:
+            ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                            errmsg("invalid opaque id: \"%s\"", text),
+                            errdetail("No key of uidext.opaque_keys decodes it to a time between 2000-01-01 and now: "
+                                      "opaque_encode() did not make it with these keys, or it was mistyped.")));
+        case opaque_status::cipher_failure:
+            ereport(ERROR, (errcode(ERRCODE_EXTERNAL_ROUTINE_EXCEPTION),
+                            errmsg("%s(): AES failed in OpenSSL: %s", function, aes_failure_reason())));
+        case opaque_status::no_key:  // ring_or_error() already refused an empty ring
+        case opaque_status::ok:
+            break;
+    }
+    elog(ERROR, "%s(): unexpected status %d", function, static_cast<int>(status));
+    pg_unreachable();
+}
+
+using opaque_step = opaque_status (*)(const opaque_key_ring&, const std::uint8_t*, std::uint64_t, std::uint8_t*);
+
+// "Now" for the time window is the statement's start (no clock read per value: ~25 ns of the
+// ~240 of an encode). Only a refusal, which a later "now" could turn into an acceptance (the
+// window only grows), is retried with the clock: the same answers, for values made after the
+// statement began too.
+Datum run(FunctionCallInfo fcinfo, opaque_step step, const char* function, value_kind kind) {
+    const opaque_key_ring& ring = ring_or_error(function);
+    const std::uint8_t* value = arg_value(fcinfo, 0);
+    std::uint8_t* out = new_value();
+    opaque_status status = step(ring, value, unix_ms_of(GetCurrentStatementStartTimestamp()), out);
+    if (status == opaque_status::time_out_of_window || status == opaque_status::no_key_matches)
+        status = step(ring, value, unix_ms_of(GetCurrentTimestamp()), out);
+    if (status != opaque_status::ok) report(status, function, value, kind);
+    PG_RETURN_POINTER(out);
+}
+
+opaque_status decode_uuid(const opaque_key_ring& ring, const std::uint8_t* value, std::uint64_t now_ms, std::uint8_t* out) {
+    return opaque_decode_uuid(ring, value, now_ms, out);
+}
+opaque_status decode_ulid(const opaque_key_ring& ring, const std::uint8_t* value, std::uint64_t now_ms, std::uint8_t* out) {
+    return opaque_decode_ulid(ring, value, now_ms, out);
+}
+
+}  // namespace
+
+void define_opaque_keys(bool preloaded) {
+    library_preloaded = preloaded;
+    DefineCustomStringVariable("uidext.opaque_keys",
+                               "Keys of opaque_encode() and opaque_decode(): a comma-separated list of id:key.",
+                               "The first key encodes; decoding tries each. Only superusers can set or read it; set it "
+                               "in postgresql.conf, with uidext in shared_preload_libraries.",
+                               &opaque_keys_text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE,
+                               check_opaque_keys, assign_opaque_keys, nullptr);
+}
+
+}  // namespace uidext::pg
+
+using namespace uidext;
+
+UIDEXT_FUNCTION(uidext_opaque_encode_uuid) {
+    return pg::run(fcinfo, opaque_encode_uuid, "opaque_encode", pg::value_kind::uuid);
+}
+UIDEXT_FUNCTION(uidext_opaque_decode_uuid) {
+    return pg::run(fcinfo, pg::decode_uuid, "opaque_decode", pg::value_kind::uuid);
+}
+UIDEXT_FUNCTION(uidext_opaque_encode_ulid) {
+    return pg::run(fcinfo, opaque_encode_ulid, "opaque_encode", pg::value_kind::ulid);
+}
+UIDEXT_FUNCTION(uidext_opaque_decode_ulid) {
+    return pg::run(fcinfo, pg::decode_ulid, "opaque_decode", pg::value_kind::ulid);
+}

@@ -1,0 +1,436 @@
+// Opaque ids (core/aes_block, core/ff1, core/opaque_keys, core/opaque_ids): the block cipher
+// and FF1 against their published vectors, the key ring's parser, and the properties the
+// feature promises: exact round trips, full diffusion, forged values refused, rotation.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/aes_block.hpp"
+#include "core/bytes16.hpp"
+#include "core/ff1.hpp"
+#include "core/opaque_ids.hpp"
+#include "core/opaque_keys.hpp"
+
+using namespace uidext;
+
+namespace {
+
+using bytes = std::array<std::uint8_t, 16>;
+
+std::vector<std::uint8_t> from_hex(const std::string& hex) {
+    std::vector<std::uint8_t> out;
+    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    return out;
+}
+
+std::string to_hex(const std::uint8_t* p, std::size_t n) {
+    std::string s;
+    char buf[3];
+    for (std::size_t i = 0; i < n; ++i) {
+        std::snprintf(buf, sizeof buf, "%02x", p[i]);
+        s += buf;
+    }
+    return s;
+}
+
+std::vector<aes_engine> engines() {
+    std::vector<aes_engine> e{aes_engine::openssl};
+    if (aes_native_available()) e.push_back(aes_engine::automatic);
+    return e;
+}
+
+// splitmix64: reproducible test values.
+struct generator {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    bytes value() {
+        bytes v;
+        store_big_endian_64(v.data(), next());
+        store_big_endian_64(v.data() + 8, next());
+        return v;
+    }
+};
+
+constexpr std::uint64_t now_ms = 1795000000000;  // 2026-11-18
+
+// A UUIDv7 with a time uniformly between 2000-01-01 and now_ms.
+bytes random_uuidv7(generator& g) {
+    bytes v = g.value();
+    write_unix_ms(v.data(), opaque_earliest_ms + g.next() % (now_ms - opaque_earliest_ms));
+    v[6] = static_cast<std::uint8_t>(0x70 | (v[6] & 0x0F));
+    v[8] = static_cast<std::uint8_t>(0x80 | (v[8] & 0x3F));
+    return v;
+}
+
+bytes random_ulid(generator& g) {
+    bytes v = g.value();
+    write_unix_ms(v.data(), opaque_earliest_ms + g.next() % (now_ms - opaque_earliest_ms));
+    return v;
+}
+
+opaque_key_ring ring_of(const std::string& text, aes_engine engine = aes_engine::automatic) {
+    opaque_key_ring ring;
+    opaque_keys_problem problem;
+    EXPECT_TRUE(parse_opaque_keys(text, &ring, &problem, engine)) << text << ": " << (problem.reason ? problem.reason : "");
+    return ring;
+}
+
+const std::string key1 = "k1:000102030405060708090a0b0c0d0e0f";
+const std::string key2 = "k2:2b7e151628aed2a6abf7158809cf4f3cef4359d8d580aa4f7f036d6f04fc6a94";
+
+// ---- AES: FIPS-197 appendix C -----------------------------------------------------------------
+
+TEST(Aes, Fips197AppendixC) {
+    struct vector_case { const char *key, *cipher; } cases[] = {
+        {"000102030405060708090a0b0c0d0e0f", "69c4e0d86a7b0430d8cdb78070b4c55a"},  // C.1 AES-128
+        {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "8ea2b7ca516745bfeafc49904b496089"},  // C.3
+    };
+    const auto plain = from_hex("00112233445566778899aabbccddeeff");
+    for (aes_engine engine : engines())
+        for (const auto& c : cases) {
+            const auto raw = from_hex(c.key);
+            aes_key key;
+            ASSERT_TRUE(aes_expand_key(raw.data(), raw.size(), &key, engine));
+            std::uint8_t out[16], back[16];
+            ASSERT_TRUE(aes_encrypt_block(key, plain.data(), out));
+            EXPECT_EQ(to_hex(out, 16), c.cipher) << "native=" << key.native;
+            ASSERT_TRUE(aes_decrypt_block(key, out, back));
+            EXPECT_EQ(to_hex(back, 16), "00112233445566778899aabbccddeeff");
+        }
+}
+
+TEST(Aes, RefusesOtherKeySizes) {
+    const std::uint8_t raw[32] = {};
+    aes_key key;
+    EXPECT_FALSE(aes_expand_key(raw, 24, &key));
+    EXPECT_FALSE(aes_expand_key(raw, 15, &key));
+    EXPECT_FALSE(aes_expand_key(raw, 0, &key));
+}
+
+TEST(Aes, NativeAndOpenSslAgree) {
+    if (!aes_native_available()) GTEST_SKIP() << "no AES-NI on this CPU";
+    generator g{1};
+    for (int i = 0; i < 2000; ++i) {
+        std::uint8_t raw[32];
+        store_big_endian_64(raw, g.next()); store_big_endian_64(raw + 8, g.next());
+        store_big_endian_64(raw + 16, g.next()); store_big_endian_64(raw + 24, g.next());
+        const std::size_t size = i % 2 ? 32 : 16;
+        aes_key native, openssl;
+        ASSERT_TRUE(aes_expand_key(raw, size, &native));
+        ASSERT_TRUE(aes_expand_key(raw, size, &openssl, aes_engine::openssl));
+        ASSERT_TRUE(native.native);
+        ASSERT_FALSE(openssl.native);
+        const bytes in = g.value();
+        std::uint8_t a[16], b[16];
+        ASSERT_TRUE(aes_encrypt_block(native, in.data(), a));
+        ASSERT_TRUE(aes_encrypt_block(openssl, in.data(), b));
+        ASSERT_EQ(0, std::memcmp(a, b, 16));
+        ASSERT_TRUE(aes_decrypt_block(native, in.data(), a));
+        ASSERT_TRUE(aes_decrypt_block(openssl, in.data(), b));
+        ASSERT_EQ(0, std::memcmp(a, b, 16));
+    }
+}
+
+// ---- FF1: NIST SP 800-38G samples (AES-128 and AES-256; this code has no AES-192) ------------
+
+std::uint64_t numeral_value(const std::string& digits, std::uint32_t radix) {
+    std::uint64_t v = 0;
+    for (char c : digits) v = v * radix + static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+    return v;
+}
+
+std::string numeral_text(std::uint64_t v, unsigned length, std::uint32_t radix) {
+    std::string s(length, '0');
+    for (unsigned i = length; i-- > 0; v /= radix) s[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[v % radix];
+    return s;
+}
+
+TEST(Ff1, NistSamples) {
+    const std::string k128 = "2B7E151628AED2A6ABF7158809CF4F3C";
+    const std::string k256 = "2B7E151628AED2A6ABF7158809CF4F3CEF4359D8D580AA4F7F036D6F04FC6A94";
+    struct sample { int number; std::string key, tweak; std::uint32_t radix; std::string plain, cipher; } samples[] = {
+        {1, k128, "", 10, "0123456789", "2433477484"},
+        {2, k128, "39383736353433323130", 10, "0123456789", "6124200773"},
+        {3, k128, "3737373770717273373737", 36, "0123456789abcdefghi", "a9tv40mll9kdu509eum"},
+        {7, k256, "", 10, "0123456789", "6657667009"},
+        {8, k256, "39383736353433323130", 10, "0123456789", "1001623463"},
+        {9, k256, "3737373770717273373737", 36, "0123456789abcdefghi", "xs8a0azh2avyalyzuwd"},
+    };
+    for (aes_engine engine : engines())
+        for (const auto& s : samples) {
+            const auto raw = from_hex(s.key), tweak = from_hex(s.tweak);
+            aes_key key;
+            ff1_domain domain;
+            ASSERT_TRUE(aes_expand_key(raw.data(), raw.size(), &key, engine));
+            const unsigned n = static_cast<unsigned>(s.plain.size()), u = n / 2, v = n - u;
+            ASSERT_TRUE(ff1_prepare(key, s.radix, n, tweak.data(), tweak.size(), &domain));
+            std::uint64_t a = 0, b = 0;
+            ASSERT_TRUE(ff1_encrypt(domain, numeral_value(s.plain.substr(0, u), s.radix),
+                                    numeral_value(s.plain.substr(u), s.radix), &a, &b));
+            EXPECT_EQ(numeral_text(a, u, s.radix) + numeral_text(b, v, s.radix), s.cipher) << "sample " << s.number;
+            std::uint64_t pa = 0, pb = 0;
+            ASSERT_TRUE(ff1_decrypt(domain, a, b, &pa, &pb));
+            EXPECT_EQ(numeral_text(pa, u, s.radix) + numeral_text(pb, v, s.radix), s.plain) << "sample " << s.number;
+        }
+}
+
+TEST(Ff1, RefusesWhatItCannotComputeExactly) {
+    aes_key key;
+    const std::uint8_t raw[16] = {};
+    ASSERT_TRUE(aes_expand_key(raw, 16, &key));
+    ff1_domain domain;
+    EXPECT_TRUE(ff1_prepare(key, 2, 122, nullptr, 0, &domain));
+    EXPECT_EQ(domain.b, 8u);
+    EXPECT_EQ(domain.d, 12u);
+    EXPECT_FALSE(ff1_prepare(key, 2, 128, nullptr, 0, &domain));   // halves of 64 bits
+    EXPECT_FALSE(ff1_prepare(key, 10, 40, nullptr, 0, &domain));   // 10^20 > 2^56
+    EXPECT_FALSE(ff1_prepare(key, 1, 10, nullptr, 0, &domain));
+    EXPECT_FALSE(ff1_prepare(key, 10, 1, nullptr, 0, &domain));
+}
+
+// ---- the setting's parser ---------------------------------------------------------------------
+
+TEST(OpaqueKeys, Parses) {
+    opaque_key_ring ring = ring_of(" " + key2 + " , k1 : 000102030405060708090A0B0C0D0E0F ");
+    ASSERT_EQ(ring.count, 2u);
+    EXPECT_STREQ(ring.keys[0].id, "k2");
+    EXPECT_EQ(ring.keys[0].ulid_key.rounds, 14);
+    EXPECT_STREQ(ring.keys[1].id, "k1");
+    EXPECT_EQ(ring.keys[1].ulid_key.rounds, 10);
+    EXPECT_EQ(ring_of("").count, 0u);
+    EXPECT_EQ(ring_of("  ").count, 0u);
+}
+
+TEST(OpaqueKeys, RefusesMalformedNamingTheEntryNeverTheKey) {
+    const std::string k = "00112233445566778899aabbccddeeff";
+    struct bad { std::string text; std::size_t entry; const char* id; const char* reason; } cases[] = {
+        {"k1" + k, 1, "", "there is no \":\" between the id and the key"},
+        {"k1:" + k + ",", 2, "", "the entry is empty"},
+        {":" + k, 1, "", "the id must have 1 to 16 letters or digits"},
+        {"k_1:" + k, 1, "", "the id must have only letters and digits"},
+        {"abcdefghijklmnopq:" + k, 1, "", "the id must have 1 to 16 letters or digits"},
+        {"k1:" + k.substr(1), 1, "k1", "the key must have 32 or 64 hex digits (AES-128 or AES-256)"},
+        {"k1:" + k + "0011223344556677", 1, "k1", "the key must have 32 or 64 hex digits (AES-128 or AES-256)"},
+        {"k1:" + k.substr(0, 31) + "g", 1, "k1", "the key has a character that is not a hex digit"},
+        {"k1:" + k + ",k1:ffeeddccbbaa99887766554433221100", 2, "k1", "an earlier entry has the same id"},
+        {"k1:" + k + ",k2:" + k, 2, "k2", "an earlier entry has the same key"},
+        {"a:" + k + ",b:1" + k.substr(1) + ",c:2" + k.substr(1) + ",d:3" + k.substr(1) + ",e:4" + k.substr(1) +
+             ",f:5" + k.substr(1) + ",g:6" + k.substr(1) + ",h:7" + k.substr(1) + ",i:8" + k.substr(1),
+         9, "", "at most 8 keys may be listed"},
+    };
+    for (const auto& c : cases) {
+        opaque_key_ring ring;
+        opaque_keys_problem problem;
+        EXPECT_FALSE(parse_opaque_keys(c.text, &ring, &problem)) << c.text;
+        EXPECT_EQ(problem.entry, c.entry) << c.text;
+        EXPECT_STREQ(problem.id, c.id) << c.text;
+        EXPECT_STREQ(problem.reason, c.reason) << c.text;
+        EXPECT_EQ(std::string(problem.reason).find("0011"), std::string::npos);
+        EXPECT_EQ(ring.count, 0u) << "nothing of a refused value is kept";
+    }
+}
+
+// ---- opaque uuid and ulid ----------------------------------------------------------------------
+
+TEST(OpaqueIds, UuidLooksLikeVersion4AndRoundTrips) {
+    const opaque_key_ring ring = ring_of(key1);
+    generator g{7};
+    for (int i = 0; i < 1000; ++i) {
+        const bytes v7 = random_uuidv7(g);
+        bytes opaque, back;
+        ASSERT_EQ(opaque_encode_uuid(ring, v7.data(), now_ms, opaque.data()), opaque_status::ok);
+        EXPECT_EQ(opaque[6] >> 4, 4);
+        EXPECT_EQ(opaque[8] & 0xC0, 0x80);
+        std::size_t index = 99;
+        ASSERT_EQ(opaque_decode_uuid(ring, opaque.data(), now_ms, back.data(), &index), opaque_status::ok);
+        ASSERT_EQ(back, v7);
+        EXPECT_EQ(index, 0u);
+    }
+}
+
+// The targets' ">= 10 000 000 values under one key, zero mismatches", for both types.
+TEST(OpaqueIds, TenMillionRoundTrips) {
+    const opaque_key_ring ring = ring_of(key2);
+    generator g{11};
+    std::size_t mismatches = 0;
+    constexpr int n = 10000000;
+    for (int i = 0; i < n; ++i) {
+        const bytes v7 = random_uuidv7(g), ulid = random_ulid(g);
+        bytes opaque, back;
+        if (opaque_encode_uuid(ring, v7.data(), now_ms, opaque.data()) != opaque_status::ok ||
+            opaque_decode_uuid(ring, opaque.data(), now_ms, back.data()) != opaque_status::ok || back != v7)
+            ++mismatches;
+        if (opaque_encode_ulid(ring, ulid.data(), now_ms, opaque.data()) != opaque_status::ok ||
+            opaque_decode_ulid(ring, opaque.data(), now_ms, back.data()) != opaque_status::ok || back != ulid)
+            ++mismatches;
+    }
+    EXPECT_EQ(mismatches, 0u);
+}
+
+TEST(OpaqueIds, EnginesGiveTheSameIds) {
+    if (!aes_native_available()) GTEST_SKIP() << "no AES-NI on this CPU";
+    const opaque_key_ring native = ring_of(key1 + "," + key2), openssl = ring_of(key1 + "," + key2, aes_engine::openssl);
+    generator g{3};
+    for (int i = 0; i < 1000; ++i) {
+        const bytes v7 = random_uuidv7(g);
+        bytes a, b;
+        ASSERT_EQ(opaque_encode_uuid(native, v7.data(), now_ms, a.data()), opaque_status::ok);
+        ASSERT_EQ(opaque_encode_uuid(openssl, v7.data(), now_ms, b.data()), opaque_status::ok);
+        ASSERT_EQ(a, b);
+        ASSERT_EQ(opaque_encode_ulid(native, v7.data(), now_ms, a.data()), opaque_status::ok);
+        ASSERT_EQ(opaque_encode_ulid(openssl, v7.data(), now_ms, b.data()), opaque_status::ok);
+        ASSERT_EQ(a, b);
+    }
+}
+
+// A fixed id under a fixed key: the construction cannot change unnoticed (ids already
+// published must keep decoding). The values were computed by this code and are pinned here.
+TEST(OpaqueIds, PinnedValues) {
+    const opaque_key_ring ring = ring_of(key1);
+    const auto v7 = from_hex("01890a5d6b4c7def8123456789abcdef");
+    bytes out;
+    ASSERT_EQ(opaque_encode_uuid(ring, v7.data(), now_ms, out.data()), opaque_status::ok);
+    EXPECT_EQ(to_hex(out.data(), 16), "feba70f07a9f4f41827032182ffdd5dc");
+    ASSERT_EQ(opaque_encode_ulid(ring, v7.data(), now_ms, out.data()), opaque_status::ok);
+    // AES-128 of the block under FIPS-197's C.1 key, as any AES implementation computes it.
+    EXPECT_EQ(to_hex(out.data(), 16), "eea61d2708abd7cbb8fb7006305999a6");
+}
+
+TEST(OpaqueIds, RefusesWrongInputs) {
+    const opaque_key_ring ring = ring_of(key1), empty = ring_of("");
+    generator g{5};
+    bytes v7 = random_uuidv7(g), out;
+    EXPECT_EQ(opaque_encode_uuid(empty, v7.data(), now_ms, out.data()), opaque_status::no_key);
+    EXPECT_EQ(opaque_decode_ulid(empty, v7.data(), now_ms, out.data()), opaque_status::no_key);
+    bytes v4 = v7;
+    v4[6] = static_cast<std::uint8_t>(0x40 | (v4[6] & 0x0F));
+    EXPECT_EQ(opaque_encode_uuid(ring, v4.data(), now_ms, out.data()), opaque_status::not_uuidv7);
+    EXPECT_EQ(opaque_decode_uuid(ring, v7.data(), now_ms, out.data()), opaque_status::not_uuidv4);
+    bytes wrong_variant = v7;
+    wrong_variant[8] &= 0x3F;  // NCS variant
+    EXPECT_EQ(opaque_encode_uuid(ring, wrong_variant.data(), now_ms, out.data()), opaque_status::not_uuidv7);
+    bytes old = v7;
+    write_unix_ms(old.data(), opaque_earliest_ms - 1);
+    EXPECT_EQ(opaque_encode_uuid(ring, old.data(), now_ms, out.data()), opaque_status::time_out_of_window);
+    EXPECT_EQ(opaque_encode_ulid(ring, old.data(), now_ms, out.data()), opaque_status::time_out_of_window);
+    bytes future = v7;
+    write_unix_ms(future.data(), now_ms + opaque_future_allowance_ms + 1);
+    EXPECT_EQ(opaque_encode_uuid(ring, future.data(), now_ms, out.data()), opaque_status::time_out_of_window);
+    write_unix_ms(future.data(), now_ms + opaque_future_allowance_ms);
+    EXPECT_EQ(opaque_encode_uuid(ring, future.data(), now_ms, out.data()), opaque_status::ok);
+}
+
+// Each output bit flips with probability ~1/2 when one input bit flips, for every pair of
+// positions (122 x 122 for the uuid permutation, 128 x 128 for ulid): 4000 samples per pair,
+// so 0.45..0.55 is more than 6 standard deviations wide.
+template <class Permute>
+void check_avalanche(unsigned bits, Permute permute, const char* what) {
+    constexpr int samples = 4000;
+    std::vector<int> flips(bits * bits, 0);
+    generator g{17};
+    for (int s = 0; s < samples; ++s) {
+        const bytes x = g.value();
+        const bytes y = permute(x, bits);
+        for (unsigned i = 0; i < bits; ++i) {
+            bytes x2 = x;
+            x2[i / 8] ^= static_cast<std::uint8_t>(0x80 >> (i % 8));
+            const bytes y2 = permute(x2, bits);
+            for (unsigned j = 0; j < bits; ++j) flips[i * bits + j] += ((y[j / 8] ^ y2[j / 8]) >> (7 - j % 8)) & 1;
+        }
+    }
+    double lowest = 1, highest = 0;
+    for (int f : flips) {
+        const double p = static_cast<double>(f) / samples;
+        lowest = std::min(lowest, p);
+        highest = std::max(highest, p);
+    }
+    std::printf("[ avalanche ] %s: every output bit flips with probability %.4f..%.4f\n", what, lowest, highest);
+    EXPECT_GT(lowest, 0.45);
+    EXPECT_LT(highest, 0.55);
+}
+
+TEST(OpaqueIds, Avalanche) {
+    const opaque_key_ring ring = ring_of(key1);
+    // The 122-bit permutation itself (the time window is not part of it): bits as FF1 sees them.
+    check_avalanche(122, [&](const bytes& x, unsigned) {
+        const std::uint64_t hi = load_big_endian_64(x.data()), lo = load_big_endian_64(x.data() + 8);
+        std::uint64_t a = hi >> 3, b = ((hi & 7) << 58 | lo >> 6) & ((std::uint64_t{1} << 61) - 1);
+        EXPECT_TRUE(ff1_encrypt(ring.keys[0].uuid_domain, a, b, &a, &b));
+        bytes y{};
+        store_big_endian_64(y.data(), a << 3 | b >> 58);
+        store_big_endian_64(y.data() + 8, b << 6);
+        return y;
+    }, "uuid (FF1, 122 bits)");
+    check_avalanche(128, [&](const bytes& x, unsigned) {
+        bytes y;
+        EXPECT_TRUE(aes_encrypt_block(ring.keys[0].ulid_key, x.data(), y.data()));
+        return y;
+    }, "ulid (AES, 128 bits)");
+}
+
+// 1 000 000 random values (version-4 looking for uuid): the share decode refuses.
+TEST(OpaqueIds, RandomValuesAreRefused) {
+    const opaque_key_ring ring = ring_of(key1);
+    generator g{23};
+    constexpr int n = 1000000;
+    int refused_uuid = 0, refused_ulid = 0;
+    for (int i = 0; i < n; ++i) {
+        bytes v = g.value(), out;
+        refused_ulid += opaque_decode_ulid(ring, v.data(), now_ms, out.data()) == opaque_status::no_key_matches;
+        v[6] = static_cast<std::uint8_t>(0x40 | (v[6] & 0x0F));
+        v[8] = static_cast<std::uint8_t>(0x80 | (v[8] & 0x3F));
+        refused_uuid += opaque_decode_uuid(ring, v.data(), now_ms, out.data()) == opaque_status::no_key_matches;
+    }
+    const double expected = 1 - static_cast<double>(now_ms + opaque_future_allowance_ms - opaque_earliest_ms) / 281474976710656.0;
+    std::printf("[ forgery   ] random values refused: uuid %d of %d (%.3f %%), ulid %d of %d (%.3f %%); expected %.3f %%\n",
+                refused_uuid, n, 100.0 * refused_uuid / n, refused_ulid, n, 100.0 * refused_ulid / n, 100 * expected);
+    EXPECT_GE(refused_uuid, n * 99 / 100);
+    EXPECT_GE(refused_ulid, n * 99 / 100);
+    EXPECT_NEAR(static_cast<double>(refused_uuid) / n, expected, 0.0005);
+    EXPECT_NEAR(static_cast<double>(refused_ulid) / n, expected, 0.0005);
+}
+
+// Rotation: values encoded while k1 was the only key, decoded with "k2,k1". The first key whose
+// result has a plausible time wins, so a share of old values is taken by k2: measured here.
+TEST(OpaqueIds, RotationWrongKeyShare) {
+    const opaque_key_ring before = ring_of(key1), after = ring_of(key2 + "," + key1);
+    generator g{29};
+    constexpr int n = 1000000;
+    int right = 0, wrong = 0;
+    for (int i = 0; i < n; ++i) {
+        const bool ulid = i % 2;
+        const bytes v = ulid ? random_ulid(g) : random_uuidv7(g);
+        bytes opaque, back;
+        std::size_t index = 99;
+        ASSERT_EQ(ulid ? opaque_encode_ulid(before, v.data(), now_ms, opaque.data())
+                       : opaque_encode_uuid(before, v.data(), now_ms, opaque.data()),
+                  opaque_status::ok);
+        ASSERT_EQ(ulid ? opaque_decode_ulid(after, opaque.data(), now_ms, back.data(), &index)
+                       : opaque_decode_uuid(after, opaque.data(), now_ms, back.data(), &index),
+                  opaque_status::ok);
+        if (back == v) {
+            ++right;
+            EXPECT_EQ(index, 1u);
+        } else {
+            ++wrong;
+            EXPECT_EQ(index, 0u);  // only the newer key can take an old value
+        }
+        // New values are always decoded by the first key.
+        ASSERT_EQ(opaque_encode_uuid(after, random_uuidv7(g).data(), now_ms, opaque.data()), opaque_status::ok);
+    }
+    std::printf("[ rotation  ] old values decoded under the wrong (newer) key: %d of %d (%.3f %%)\n", wrong, n,
+                100.0 * wrong / n);
+    EXPECT_LT(wrong, n / 100);
+    EXPECT_GT(right, n * 99 / 100);
+}
+
+}  // namespace
