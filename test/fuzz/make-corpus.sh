@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
 mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators \
-    corpus/fuzz_ulid_step corpus/fuzz_uuid_family
+    corpus/fuzz_ulid_step corpus/fuzz_uuid_family corpus/fuzz_typeid
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -160,5 +160,20 @@ fam max                   ffffffffffffffffffffffffffffffff
 fam microsoft_v1          c232ab00941411ecd3c89f6bdeced846
 fam end_of_ticks          c232ab00941411ecb3c89f6bdeced84600000000000000000fffffffffffffff0ffffffffffffffe0101ff03030303
 fam name_www_example_com  6ba7b8109dad11d180b400c04fd430c80000000000000000000000000000000000000000000000000077777772e6578616d706c652e636f6d
+
+# TypeID spec 0.3 (spec/valid.yml, spec/invalid.yml; also in sql/typeid.sql and the unit tests).
+tid() { put fuzz_typeid -- "$@"; }
+tid valid_nil                 '00000000000000000000000000'
+tid valid_max                 '7zzzzzzzzzzzzzzzzzzzzzzzzz'
+tid valid_alphabet            'prefix_0123456789abcdefghjkmnpqrs'
+tid valid_uuidv7              'prefix_01h455vb4pex5vsknk084sn02q'
+tid valid_prefix_underscore   'pre_fix_00000000000000000000000000'
+tid prefix_63                 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk_01h455vb4pex5vsknk084sn02q'
+tid invalid_prefix_upper      'PREFIX_00000000000000000000000000'
+tid invalid_prefix_64         'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl_00000000000000000000000000'
+tid invalid_separator_only    '_'
+tid invalid_suffix_upper      'prefix_0123456789ABCDEFGHJKMNPQRS'
+tid invalid_overflow          'prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz'
+tid invalid_prefix_end        'prefix__00000000000000000000000000'
 
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done
