@@ -34,6 +34,7 @@ REGRESS += dropin_gaps
 REGRESS += uuid_family
 REGRESS += uuid_v2_longs
 REGRESS += ulid_gist_gin
+REGRESS += typeid
 REGRESS_OPTS = --load-extension=uidext
 
 PG_CONFIG ?= pg_config

@@ -15,6 +15,7 @@ extern "C" {
 #include "nodes/makefuncs.h"
 #include "utils/acl.h"
 #include "utils/lsyscache.h"
+#include "utils/syscache.h"
 }
 
 using namespace uidext;
@@ -94,6 +95,9 @@ UIDEXT_FUNCTION(typeid_define) {
                         errmsg("cannot create a TypeID type in a temporary schema")));
     const Oid caller = GetUserId();
     if (!may_create_in(schema, caller)) aclcheck_error(ACLCHECK_NO_PRIV, OBJECT_SCHEMA, get_namespace_name(schema));
+    if (OidIsValid(GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(type_name), ObjectIdGetDatum(schema))))
+        ereport(ERROR, (errcode(ERRCODE_DUPLICATE_OBJECT),
+                        errmsg("type \"%s\" already exists in schema \"%s\"", type_name, get_namespace_name(schema))));
 
     Oid types[4] = {OIDOID, TEXTOID, TEXTOID, OIDOID};
     Datum values[4] = {ObjectIdGetDatum(schema), CStringGetTextDatum(prefix), CStringGetTextDatum(type_name),
