@@ -182,7 +182,7 @@ SELECT input_error('user_01h455vb4pex5vsknk084sn02q', 'typeid'), input_error('us
 SELECT typeid_define('Bad');
 SELECT typeid_define('abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk');
 SELECT typeid_define('prefix');
-SELECT typeid_define(NULL);
+SELECT typeid_define(NULL) IS NULL AS strict;
 SELECT typeid_drop('uuid');
 SELECT typeid_drop('app_user');
 DROP TABLE accounts, posts;

@@ -319,9 +319,14 @@ $body$;
 REVOKE ALL ON FUNCTION uidext_typeid_remove(oid) FROM PUBLIC;
 COMMENT ON FUNCTION uidext_typeid_remove(oid) IS 'internal: the DDL of typeid_drop(), run as the bootstrap superuser';
 
-CREATE FUNCTION typeid_define(prefix text, type_name text DEFAULT NULL) RETURNS regtype
-    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
-COMMENT ON FUNCTION typeid_define(text, text) IS 'creates, in the current schema, a 16-byte TypeID type for that prefix (named prefix_id unless given), with its operators, index classes, casts and gen_<type>(); for roles with CREATE on the schema';
+-- typeid_define(prefix) names the type prefix || '_id' (a parameter default cannot refer to
+-- another parameter, so this is an overload; both are STRICT like every function here).
+CREATE FUNCTION typeid_define(prefix text, type_name text) RETURNS regtype
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+CREATE FUNCTION typeid_define(prefix text) RETURNS regtype
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION typeid_define(text, text) IS 'creates, in the current schema, a 16-byte TypeID type for that prefix named type_name, with its operators, index classes, casts and gen_<type_name>(); for roles with CREATE on the schema';
+COMMENT ON FUNCTION typeid_define(text) IS 'typeid_define(prefix, prefix || ''_id'')';
 CREATE FUNCTION typeid_drop(regtype) RETURNS void
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION typeid_drop(regtype) IS 'drops a type made by typeid_define() and everything it made, unless still used; for its owner';

@@ -70,17 +70,14 @@ bool owns_type(Oid type, Oid role) {
 
 }  // namespace
 
-// typeid_define(prefix text, type_name text DEFAULT NULL) RETURNS regtype
+// typeid_define(prefix text, type_name text) and typeid_define(prefix text) RETURNS regtype
 UIDEXT_FUNCTION(typeid_define) {
-    if (PG_ARGISNULL(0))
-        ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("the prefix of a TypeID type cannot be null")));
     const char* prefix = text_to_cstring(PG_GETARG_TEXT_PP(0));
     if (!typeid_prefix_is_valid(prefix))
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid TypeID prefix: \"%s\"", prefix),
                         errdetail("A TypeID prefix is at most 63 lowercase letters (a-z) and underscores, "
                                   "beginning and ending with a letter.")));
-    const char* type_name = PG_NARGS() > 1 && !PG_ARGISNULL(1) ? text_to_cstring(PG_GETARG_TEXT_PP(1))
-                                                               : psprintf("%s_id", prefix);
+    const char* type_name = PG_NARGS() > 1 ? text_to_cstring(PG_GETARG_TEXT_PP(1)) : psprintf("%s_id", prefix);
     if (type_name[0] == '\0' || std::strlen(type_name) > type_name_max)
         ereport(ERROR, (errcode(ERRCODE_NAME_TOO_LONG), errmsg("invalid TypeID type name: \"%s\"", type_name),
                         errdetail("The name must have 1 to %d bytes (its functions add \"gen_\" and \"_recv\").",
