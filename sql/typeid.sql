@@ -1,6 +1,8 @@
 -- TypeID (#26): the spec's vectors (jetify-com/typeid 0.3, spec/valid.yml and
 -- spec/invalid.yml), per-prefix types made by typeid_define, the general typeid type.
 SET client_min_messages = warning;
+-- (The CONTEXT of errors raised inside typeid_define/typeid_drop names internal lines.)
+\set SHOW_CONTEXT never
 
 -- Every valid vector: parsed, formatted back, and read by the general type.
 CREATE TEMP TABLE valid_vectors(name text, typeid text, prefix text, uuid uuid);
@@ -186,7 +188,10 @@ SELECT typeid_define(NULL) IS NULL AS strict;
 SELECT typeid_drop('uuid');
 SELECT typeid_drop('app_user');
 DROP TABLE accounts, posts;
-SELECT typeid_drop('app_user');
+-- Found by what they refer to, not by name: a renamed type drops whole.
+ALTER TYPE app_user RENAME TO app_member;
+SELECT typeid_drop('app_member');
+SELECT count(*) AS app_user_objects_left FROM pg_proc WHERE proname IN ('gen_app_user', 'app_user', 'app_user_in');
 SELECT typeid_drop('long_prefix_id');
 SELECT typname FROM pg_type WHERE typname IN ('prefix_id', 'app_user', 'long_prefix_id');
 SELECT count(*) FROM pg_proc WHERE probin LIKE '%uidext' AND pronamespace = 'public'::regnamespace

@@ -267,38 +267,43 @@ COMMENT ON FUNCTION uidext_typeid_create(oid, text, text, oid) IS 'internal: the
 CREATE FUNCTION uidext_typeid_remove(type_oid oid) RETURNS oid
 LANGUAGE plpgsql VOLATILE STRICT SET search_path = pg_catalog, pg_temp SET client_min_messages = warning AS $body$
 DECLARE
-    ext constant text := (SELECT quote_ident(n.nspname) FROM pg_extension e
-                          JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'uidext');
-    s constant text := (SELECT quote_ident(n.nspname) FROM pg_type y JOIN pg_namespace n ON n.oid = y.typnamespace
-                        WHERE y.oid = type_oid);
-    type_name constant name := (SELECT typname FROM pg_type WHERE oid = type_oid);
-    t constant text := s || '.' || quote_ident(type_name);
+    lib constant text := 'MODULE_PATHNAME';
+    t constant text := type_oid::regtype::text;  -- schema-qualified under this search_path
     io oid[];
+    ours oid[];  -- the C functions of this library on the type, but for its I/O functions
+    item text;
     others text;
 BEGIN
-    -- What typeid_define made, RESTRICT: PostgreSQL refuses while a view, default, index or
-    -- constraint uses one of them.
-    EXECUTE format('DROP CAST IF EXISTS (%s AS uuid)', t);
-    EXECUTE format('DROP CAST IF EXISTS (uuid AS %s)', t);
-    EXECUTE format('DROP CAST IF EXISTS (%s AS %s.ulid)', t, ext);
-    EXECUTE format('DROP CAST IF EXISTS (%s.ulid AS %s)', ext, t);
-    EXECUTE format('DROP CAST IF EXISTS (%s AS %s.typeid)', t, ext);
-    EXECUTE format('DROP CAST IF EXISTS (%s.typeid AS %s)', ext, t);
-    EXECUTE format('DROP AGGREGATE IF EXISTS %1$s.min(%2$s), %1$s.max(%2$s)', s, t);
-    EXECUTE format('DROP OPERATOR FAMILY IF EXISTS %s.%I USING btree', s, type_name || '_ops');
-    EXECUTE format('DROP OPERATOR FAMILY IF EXISTS %s.%I USING hash', s, type_name || '_ops');
-    EXECUTE format('DROP OPERATOR FAMILY IF EXISTS %s.%I USING brin', s, type_name || '_ops');
-    EXECUTE format('DROP OPERATOR IF EXISTS %1$s.=(%2$s, %2$s), %1$s.<>(%2$s, %2$s), %1$s.<(%2$s, %2$s), '
-                   '%1$s.<=(%2$s, %2$s), %1$s.>(%2$s, %2$s), %1$s.>=(%2$s, %2$s)', s, t);
-    EXECUTE format('DROP FUNCTION IF EXISTS %1$s.typeid_eq(%2$s, %2$s), %1$s.typeid_ne(%2$s, %2$s), '
-                   '%1$s.typeid_lt(%2$s, %2$s), %1$s.typeid_le(%2$s, %2$s), %1$s.typeid_gt(%2$s, %2$s), '
-                   '%1$s.typeid_ge(%2$s, %2$s), %1$s.typeid_cmp(%2$s, %2$s), %1$s.typeid_hash(%2$s), '
-                   '%1$s.typeid_hash_extended(%2$s, bigint), %1$s.typeid_smaller(%2$s, %2$s), '
-                   '%1$s.typeid_larger(%2$s, %2$s), %1$s.typeid(%2$s), %1$s.%3$I(%4$s.typeid), %1$s.%5$I()',
-                   s, t, type_name, ext, 'gen_' || type_name);
+    SELECT ARRAY[typinput, typoutput, typreceive, typsend] INTO io FROM pg_type WHERE oid = type_oid;
+    SELECT coalesce(array_agg(oid), '{}') INTO ours FROM pg_proc
+    WHERE prolang = (SELECT oid FROM pg_language WHERE lanname = 'c') AND probin = lib
+      AND (prorettype = type_oid OR type_oid = ANY (proargtypes::oid[])) AND NOT oid = ANY (io);
+    -- What typeid_define made, found by what it refers to (renames do not matter), dropped
+    -- RESTRICT: PostgreSQL refuses while a view, default, index or constraint uses one of them.
+    FOR item IN SELECT format('(%s AS %s)', castsource::regtype, casttarget::regtype) FROM pg_cast
+                WHERE (castsource = type_oid OR casttarget = type_oid)
+                  AND (castmethod = 'b' OR castfunc = ANY (ours)) LOOP
+        EXECUTE 'DROP CAST ' || item;
+    END LOOP;
+    FOR item IN SELECT aggfnoid::regprocedure::text FROM pg_aggregate WHERE aggtransfn = ANY (ours) LOOP
+        EXECUTE 'DROP AGGREGATE ' || item;
+    END LOOP;
+    FOR item IN SELECT DISTINCT format('%I.%I USING %I', n.nspname, f.opfname, a.amname)
+                FROM pg_opclass c JOIN pg_opfamily f ON f.oid = c.opcfamily JOIN pg_am a ON a.oid = c.opcmethod
+                JOIN pg_namespace n ON n.oid = f.opfnamespace
+                WHERE c.opcintype = type_oid AND c.opcowner = f.opfowner
+                  AND EXISTS (SELECT FROM pg_amop o JOIN pg_operator p ON p.oid = o.amopopr
+                              WHERE o.amopfamily = f.oid AND p.oprcode = ANY (ours)) LOOP
+        EXECUTE 'DROP OPERATOR FAMILY ' || item;
+    END LOOP;
+    FOR item IN SELECT oid::regoperator::text FROM pg_operator WHERE oprcode = ANY (ours) LOOP
+        EXECUTE 'DROP OPERATOR ' || item;
+    END LOOP;
+    FOR item IN SELECT oid::regprocedure::text FROM pg_proc WHERE oid = ANY (ours) LOOP
+        EXECUTE 'DROP FUNCTION ' || item;
+    END LOOP;
     -- Left: the type, its array type and its I/O functions, which DROP TYPE drops together.
     -- Anything else that uses them (a column of the type or of its array) stops the drop.
-    SELECT ARRAY[typinput, typoutput, typreceive, typsend] INTO io FROM pg_type WHERE oid = type_oid;
     SELECT string_agg(pg_describe_object(d.classid, d.objid, d.objsubid), ', ' ORDER BY 1) INTO others
     FROM pg_depend d
     WHERE d.deptype = 'n'
@@ -308,7 +313,7 @@ BEGIN
         OR (d.refclassid = 'pg_proc'::regclass AND d.refobjid = ANY (io)
             AND NOT (d.classid = 'pg_type'::regclass AND d.objid = type_oid)));
     IF others IS NOT NULL THEN
-        RAISE EXCEPTION 'cannot drop type % because other objects depend on it', type_oid::regtype
+        RAISE EXCEPTION 'cannot drop type % because other objects depend on it', t
             USING ERRCODE = 'dependent_objects_still_exist', DETAIL = others,
                   HINT = 'Drop or alter those objects first.';
     END IF;
