@@ -27,9 +27,10 @@ typeid_parts parse_typeid(std::string_view text, std::uint8_t out[16]) noexcept 
     std::string_view suffix = text;
     std::size_t suffix_start = 0;
     if (separator != std::string_view::npos) {
-        parts.prefix = text.substr(0, separator);
+        // (Not substr: its range check would throw, and the library has no C++ runtime.)
+        parts.prefix = std::string_view(text.data(), separator);
         suffix_start = separator + 1;
-        suffix = text.substr(suffix_start);
+        suffix = std::string_view(text.data() + suffix_start, text.size() - suffix_start);
         // "_suffix": the spec omits the separator with an empty prefix.
         if (parts.prefix.empty()) return {typeid_status::missing_separator, 0, parts.prefix};
         if (!typeid_prefix_is_valid(parts.prefix)) return {typeid_status::bad_prefix, 0, parts.prefix};

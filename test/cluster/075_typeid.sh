@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # TypeID types made by typeid_define() (#26), as a non-superuser of a trusted install would:
 # who may define and drop them, then pg_dump/pg_restore (into a new database and into one that
-# has uidext already), pg_upgrade (to a new cluster of this server's major), and the update
+# has uidext already), pg_upgrade (to a new cluster of this server's major, or of the major
+# whose pg_config TYPEID_UPGRADE_PG_CONFIG names, with uidext installed there), and the update
 # path 1.2 -> 1.3. After each: the same rows, the prefixes still checked, the indexes used,
 # gen_<type>() and typeid_drop() still working.
 cd "$(dirname "$0")/../.."
@@ -132,23 +133,28 @@ check "1.2 -> 1.3: typeid_define works after the update" \
 check_match "the extension cannot be dropped from under the types" \
     "$(q -d updated -c "DROP EXTENSION uidext" 2>&1)" 'cannot drop extension uidext because other objects depend on it'
 
-# pg_upgrade to a new cluster of the same major: the binary-upgrade dump of the types.
+# pg_upgrade to a new cluster (this major, or TYPEID_UPGRADE_PG_CONFIG's): the binary-upgrade
+# dump of the types.
+new_bin=$UIDEXT_PGBIN
+[ -n "${TYPEID_UPGRADE_PG_CONFIG:-}" ] && new_bin=$("$TYPEID_UPGRADE_PG_CONFIG" --bindir)
 old=$(cluster_dir typeid)
 q -d appdb -c "CHECKPOINT" >/dev/null
 as_postgres "$UIDEXT_PGBIN/pg_ctl" -D "$old/data" -m fast -w stop >/dev/null
 new=$(cluster_dir typeid_new)
 rm -rf "$new"; mkdir -p "$new/data" "$new/sock"; chown -R postgres: "$new"
-as_postgres "$UIDEXT_PGBIN/initdb" -D "$new/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$new/initdb.log" 2>&1 || fail "initdb"
-if (cd "$new" && as_postgres "$UIDEXT_PGBIN/pg_upgrade" -b "$UIDEXT_PGBIN" -B "$UIDEXT_PGBIN" -d "$old/data" -D "$new/data" \
+as_postgres "$new_bin/initdb" -D "$new/data" -U postgres -A trust --no-sync -E UTF8 --locale=C.UTF-8 >"$new/initdb.log" 2>&1 || fail "initdb"
+if (cd "$new" && as_postgres "$new_bin/pg_upgrade" -b "$UIDEXT_PGBIN" -B "$new_bin" -d "$old/data" -D "$new/data" \
         -s "$new/sock" -p "$UIDEXT_NEXT_PORT" -P "$((UIDEXT_NEXT_PORT + 1))" >"$new/pg_upgrade.log" 2>&1); then
-    check "pg_upgrade" ok ok
+    check "pg_upgrade $("$UIDEXT_PGBIN/postgres" --version | awk '{print $3}') -> $("$new_bin/postgres" --version | awk '{print $3}')" ok ok
 else
-    fail "pg_upgrade"; tail -20 "$new/pg_upgrade.log"
+    fail "pg_upgrade"; tail -5 "$new/pg_upgrade.log"
+    grep -h -B5 -A5 ERROR "$new"/data/pg_upgrade_output.d/*/log/*.log 2>/dev/null | head -40
 fi
 port=$((UIDEXT_NEXT_PORT + 2))
-as_postgres "$UIDEXT_PGBIN/pg_ctl" -D "$new/data" -l "$new/server.log" -w \
+as_postgres "$new_bin/pg_ctl" -D "$new/data" -l "$new/server.log" -w \
     -o "-c listen_addresses='' -c unix_socket_directories=$new/sock -p $port" start >/dev/null || cat "$new/server.log"
 echo "$port" >"$new/port"
 cluster_use typeid_new
 check_copy appdb "after pg_upgrade"
+as_postgres "$new_bin/pg_ctl" -D "$new/data" -m fast -w stop >/dev/null
 finish
