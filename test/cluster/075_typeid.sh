@@ -72,6 +72,22 @@ check_match "a search_path with a schema of the caller's first changes nothing t
        -c "SET search_path = trap, pg_catalog, ids" -c "SELECT public.typeid_define('team')::text" -c "SELECT trap.gen_team_id()::text" 2>&1)" \
     '^team_[0-7]'
 
+# Binary COPY: a per-prefix value is the 16 bytes of its uuid; a typeid the 16 bytes and the prefix.
+q -d appdb -c "CREATE TABLE ids.bin_copy (id ids.user_id, ref typeid)" -c "CREATE TABLE ids.bin_uuid (id uuid)"
+q -d appdb -c "COPY (SELECT id, ref FROM ids.users) TO STDOUT (FORMAT binary)" | q -d appdb -c "COPY ids.bin_copy FROM STDIN (FORMAT binary)"
+q -d appdb -c "COPY (SELECT id FROM ids.users) TO STDOUT (FORMAT binary)" | q -d appdb -c "COPY ids.bin_uuid FROM STDIN (FORMAT binary)"
+check "binary COPY round trip of user_id and typeid" \
+    "$(q -d appdb -c "SET search_path = ids, public" -c "SELECT count(*) FROM ids.users u JOIN ids.bin_copy b ON b.id = u.id AND b.ref = u.ref")" 3001
+check "binary COPY of user_id read as uuid: the same bytes" \
+    "$(q -d appdb -c "SELECT count(*) FROM ids.users u JOIN ids.bin_uuid b ON b.id = u.id::uuid")" 3001
+# A binary COPY stream by hand: signature, flags, header extension, one tuple of one 17-byte
+# field (16 zero bytes and "X"), trailer.
+bad_row='PGCOPY\n\377\r\n\0''\0\0\0\0''\0\0\0\0''\0\1''\0\0\0\21'
+bad_row="$bad_row$(printf '%.0s\\0' $(seq 16))X\\377\\377"
+check_match "binary typeid with a bad prefix is refused" \
+    "$(printf "$bad_row" | q -d appdb -c "CREATE TEMP TABLE bad (r typeid)" -c "COPY bad FROM STDIN (FORMAT binary)" 2>&1)" \
+    'invalid TypeID prefix in external "typeid" value'
+
 FINGERPRINT="SELECT count(*), md5(string_agg(u::text, E'\n' ORDER BY u.id)) FROM ids.users u"
 PLANS="SET enable_seqscan = off; SET search_path = ids, public;
 EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE id IN ('user_01h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02r');
