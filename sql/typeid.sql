@@ -180,6 +180,12 @@ INSERT INTO refs SELECT id FROM accounts WHERE n <= 3;
 SELECT count(*) FROM refs WHERE typeid_prefix(r) = 'prefix';
 SELECT input_error('user_01h455vb4pex5vsknk084sn02q', 'typeid'), input_error('user_01h455vb4pex5vsknk084sn02q', 'prefix_id');
 
+-- The empty prefix: the 26 digits alone.
+SELECT typeid_define('', 'bare_id');
+SELECT '01h455vb4pex5vsknk084sn02q'::bare_id, gen_bare_id()::text ~ '^[0-7][0-9a-hjkmnp-tv-z]{25}$' AS form;
+SELECT 'x_01h455vb4pex5vsknk084sn02q'::bare_id;
+SELECT typeid_drop('bare_id');
+
 -- typeid_define: arguments checked; typeid_drop: only what typeid_define made, only unused.
 SELECT typeid_define('Bad');
 SELECT typeid_define('abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk');

@@ -33,6 +33,12 @@ void report_bad_typeid(const char* type_name, const char* text, const typeid_par
                                  errmsg("invalid input syntax for type %s: \"%s\"", type_name, text),
                                  errdetail("The value has no prefix; expected \"%s\".", expected->prefix),
                                  expected_form_hint(type_name, expected)));
+        else if (expected->length == 0)
+            UIDEXT_TYPEID_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                                 errmsg("invalid input syntax for type %s: \"%s\"", type_name, text),
+                                 errdetail("The prefix is \"%.*s\"; expected none.", prefix_length,
+                                           parts.prefix.data()),
+                                 expected_form_hint(type_name, expected)));
         else
             UIDEXT_TYPEID_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                                  errmsg("invalid input syntax for type %s: \"%s\"", type_name, text),
