@@ -69,6 +69,7 @@ REGRESS += brin_uuid_bounds
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
+REGRESS += typeid_soft_errors
 endif
 
 # In a VPATH build, look up only sources in the source tree: objects, bitcode and the library
