@@ -35,6 +35,7 @@ REGRESS += uuid_family
 REGRESS += uuid_v2_longs
 REGRESS += ulid_gist_gin
 REGRESS += partition_by_time
+REGRESS += typeid
 REGRESS_OPTS = --load-extension=uidext
 
 PG_CONFIG ?= pg_config
@@ -69,6 +70,7 @@ REGRESS += brin_uuid_bounds
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
+REGRESS += typeid_soft_errors
 endif
 
 # In a VPATH build, look up only sources in the source tree: objects, bitcode and the library

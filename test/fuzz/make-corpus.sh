@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
 mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators \
-    corpus/fuzz_ulid_step corpus/fuzz_uuid_family corpus/fuzz_opaque
+    corpus/fuzz_ulid_step corpus/fuzz_uuid_family corpus/fuzz_opaque corpus/fuzz_typeid
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -167,5 +167,20 @@ opq keys_text_two         '\x80k2:00112233445566778899aabbccddeeff,k1:0001020304
 opq keys_text_bad         '\x80k1:0011,k1:zz,:,,'
 opq aes128_one_key        "$(hex_to_printf 00000102030405060708090a0b0c0d0e0f00112233445566778899aabbccddeeff919108f752d143209bacf847db4148a8017f22e279b07cc398c4dc0c0c07398f)"
 opq aes256_two_keys       "$(hex_to_printf 03000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2b7e151628aed2a6abf7158809cf4f3cef4359d8d580aa4f7f036d6f04fc6a94919108f752d143209bacf847db4148a801563e3ab5d3d6764c61efb99302bd5b)"
+
+# TypeID spec 0.3 (spec/valid.yml, spec/invalid.yml; also in sql/typeid.sql and the unit tests).
+tid() { put fuzz_typeid -- "$@"; }
+tid valid_nil                 '00000000000000000000000000'
+tid valid_max                 '7zzzzzzzzzzzzzzzzzzzzzzzzz'
+tid valid_alphabet            'prefix_0123456789abcdefghjkmnpqrs'
+tid valid_uuidv7              'prefix_01h455vb4pex5vsknk084sn02q'
+tid valid_prefix_underscore   'pre_fix_00000000000000000000000000'
+tid prefix_63                 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk_01h455vb4pex5vsknk084sn02q'
+tid invalid_prefix_upper      'PREFIX_00000000000000000000000000'
+tid invalid_prefix_64         'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl_00000000000000000000000000'
+tid invalid_separator_only    '_'
+tid invalid_suffix_upper      'prefix_0123456789ABCDEFGHJKMNPQRS'
+tid invalid_overflow          'prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz'
+tid invalid_prefix_end        'prefix__00000000000000000000000000'
 
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done

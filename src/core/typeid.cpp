@@ -1,0 +1,69 @@
+// TypeID: the spec's prefix rules around the ULID codec (lowercase only).
+#include "typeid.hpp"
+
+#include <cstring>  // std::memcpy
+
+namespace uidext {
+namespace {
+
+constexpr bool is_lower(char c) noexcept {
+    return c >= 'a' && c <= 'z';
+}
+
+}  // namespace
+
+bool typeid_prefix_is_valid(std::string_view prefix) noexcept {
+    if (prefix.empty()) return true;
+    if (prefix.size() > typeid_prefix_max) return false;
+    if (!is_lower(prefix.front()) || !is_lower(prefix.back())) return false;
+    for (const char c : prefix)
+        if (!is_lower(c) && c != '_') return false;
+    return true;
+}
+
+typeid_parts parse_typeid(std::string_view text, std::uint8_t out[16]) noexcept {
+    const std::size_t separator = text.rfind('_');
+    typeid_parts parts;
+    std::string_view suffix = text;
+    std::size_t suffix_start = 0;
+    if (separator != std::string_view::npos) {
+        // (Not substr: its range check would throw, and the library has no C++ runtime.)
+        parts.prefix = std::string_view(text.data(), separator);
+        suffix_start = separator + 1;
+        suffix = std::string_view(text.data() + suffix_start, text.size() - suffix_start);
+        // "_suffix": the spec omits the separator with an empty prefix.
+        if (parts.prefix.empty()) return {typeid_status::missing_separator, 0, parts.prefix};
+        if (!typeid_prefix_is_valid(parts.prefix)) return {typeid_status::bad_prefix, 0, parts.prefix};
+    } else if (text.size() > ulid_text_length) {
+        // Letters and digits with no "_": a prefix without its separator, or a long suffix.
+        return {typeid_status::missing_separator, 0, parts.prefix};
+    }
+    if (suffix.size() != ulid_text_length) return {typeid_status::bad_suffix_length, 0, parts.prefix};
+    // Lowercase only: the ULID decoder also reads uppercase.
+    for (std::size_t i = 0; i < suffix.size(); ++i)
+        if (suffix[i] >= 'A' && suffix[i] <= 'Z') return {typeid_status::bad_suffix_character, suffix_start + i, parts.prefix};
+    const decode_result decoded = decode_ulid(suffix, out);
+    switch (decoded.status) {
+    case decode_status::ok:
+        return parts;
+    case decode_status::overflow:
+        return {typeid_status::overflow, suffix_start, parts.prefix};
+    default:
+        return {typeid_status::bad_suffix_character, suffix_start + decoded.position, parts.prefix};
+    }
+}
+
+std::size_t format_typeid(std::string_view prefix, const std::uint8_t value[16], char* out) noexcept {
+    std::size_t length = 0;
+    if (!prefix.empty()) {
+        std::memcpy(out, prefix.data(), prefix.size());
+        out[prefix.size()] = '_';
+        length = prefix.size() + 1;
+    }
+    encode_ulid(value, out + length);
+    for (std::size_t i = length; i < length + ulid_text_length; ++i)
+        if (out[i] >= 'A' && out[i] <= 'Z') out[i] = static_cast<char>(out[i] - 'A' + 'a');
+    return length + ulid_text_length;
+}
+
+}  // namespace uidext

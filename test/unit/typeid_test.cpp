@@ -1,0 +1,136 @@
+// TypeID codec: every vector of the spec (jetify-com/typeid 0.3 spec/valid.yml and
+// spec/invalid.yml), a 63-character prefix, the reason for each rejection, round trips.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <random>
+#include <string>
+
+#include "core/typeid.hpp"
+#include "core/uuid_text.hpp"
+
+using namespace uidext;
+
+namespace {
+
+using bytes = std::array<std::uint8_t, 16>;
+
+bytes from_hex(const std::string& hex) {
+    bytes out{};
+    EXPECT_TRUE(decode_uuid_text(hex, out.data())) << hex;
+    return out;
+}
+
+std::string format(std::string_view prefix, const bytes& value) {
+    char text[typeid_text_max];
+    return std::string(text, format_typeid(prefix, value.data(), text));
+}
+
+typeid_status status_of(std::string_view text) {
+    bytes out{};
+    return parse_typeid(text, out.data()).status;
+}
+
+const std::string prefix63 = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk";
+
+}  // namespace
+
+TEST(typeid, spec_valid_vectors_decode_and_encode) {
+    struct vector {
+        const char* text;
+        const char* prefix;
+        const char* uuid;
+    };
+    const vector vectors[] = {
+        {"00000000000000000000000000", "", "00000000-0000-0000-0000-000000000000"},
+        {"00000000000000000000000001", "", "00000000-0000-0000-0000-000000000001"},
+        {"0000000000000000000000000a", "", "00000000-0000-0000-0000-00000000000a"},
+        {"0000000000000000000000000g", "", "00000000-0000-0000-0000-000000000010"},
+        {"00000000000000000000000010", "", "00000000-0000-0000-0000-000000000020"},
+        {"7zzzzzzzzzzzzzzzzzzzzzzzzz", "", "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+        {"prefix_0123456789abcdefghjkmnpqrs", "prefix", "0110c853-1d09-52d8-d73e-1194e95b5f19"},
+        {"prefix_01h455vb4pex5vsknk084sn02q", "prefix", "01890a5d-ac96-774b-bcce-b302099a8057"},
+        {"pre_fix_00000000000000000000000000", "pre_fix", "00000000-0000-0000-0000-000000000000"},
+    };
+    for (const auto& v : vectors) {
+        bytes decoded{};
+        const typeid_parts parts = parse_typeid(v.text, decoded.data());
+        EXPECT_EQ(parts.status, typeid_status::ok) << v.text;
+        EXPECT_EQ(parts.prefix, v.prefix) << v.text;
+        EXPECT_EQ(decoded, from_hex(v.uuid)) << v.text;
+        EXPECT_EQ(format(v.prefix, from_hex(v.uuid)), v.text);
+    }
+}
+
+TEST(typeid, spec_invalid_vectors_are_rejected_for_their_reason) {
+    const std::pair<std::string, typeid_status> vectors[] = {
+        {"PREFIX_00000000000000000000000000", typeid_status::bad_prefix},
+        {"12345_00000000000000000000000000", typeid_status::bad_prefix},
+        {"pre.fix_00000000000000000000000000", typeid_status::bad_prefix},
+        {"pr\xc3\xa9" "fix_00000000000000000000000000", typeid_status::bad_prefix},
+        {"  prefix_00000000000000000000000000", typeid_status::bad_prefix},
+        {prefix63 + "l_00000000000000000000000000", typeid_status::bad_prefix},
+        {"_00000000000000000000000000", typeid_status::missing_separator},
+        {"_", typeid_status::missing_separator},
+        {"prefix_1234567890123456789012345", typeid_status::bad_suffix_length},
+        {"prefix_123456789012345678901234567", typeid_status::bad_suffix_length},
+        {"prefix_1234567890123456789012345 ", typeid_status::bad_suffix_character},
+        {"prefix_0123456789ABCDEFGHJKMNPQRS", typeid_status::bad_suffix_character},
+        {"prefix_123456789-123456789-123456", typeid_status::bad_suffix_character},
+        {"prefix_ooooooiiiiiiuuuuuuulllllll", typeid_status::bad_suffix_character},
+        {"prefix_i23456789ol23456789oi23456", typeid_status::bad_suffix_character},
+        {"prefix_123456789-0123456789-0123456", typeid_status::bad_suffix_length},
+        {"prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz", typeid_status::overflow},
+        {"_prefix_00000000000000000000000000", typeid_status::bad_prefix},
+        {"prefix__00000000000000000000000000", typeid_status::bad_prefix},
+        {"", typeid_status::bad_suffix_length},
+        {"prefix_", typeid_status::bad_suffix_length},
+    };
+    for (const auto& [text, status] : vectors) EXPECT_EQ(status_of(text), status) << text;
+}
+
+TEST(typeid, prefix_of_63_characters_makes_90) {
+    const bytes value = from_hex("01890a5d-ac96-774b-bcce-b302099a8057");
+    const std::string text = format(prefix63, value);
+    EXPECT_EQ(text.size(), typeid_text_max);
+    EXPECT_EQ(text, prefix63 + "_01h455vb4pex5vsknk084sn02q");
+    bytes decoded{};
+    const typeid_parts parts = parse_typeid(text, decoded.data());
+    EXPECT_EQ(parts.status, typeid_status::ok);
+    EXPECT_EQ(parts.prefix, prefix63);
+    EXPECT_EQ(decoded, value);
+}
+
+TEST(typeid, bad_character_position_is_in_the_whole_text) {
+    bytes out{};
+    const typeid_parts parts = parse_typeid("user_01h455vb4pex5vsknk084sn0Uq", out.data());
+    EXPECT_EQ(parts.status, typeid_status::bad_suffix_character);
+    EXPECT_EQ(parts.position, 29U);
+    EXPECT_EQ(parts.prefix, "user");
+    EXPECT_EQ(parse_typeid("user_01h455vb4pex5vsknk084sn0lq", out.data()).position, 29U);
+}
+
+TEST(typeid, prefix_rules) {
+    EXPECT_TRUE(typeid_prefix_is_valid(""));
+    EXPECT_TRUE(typeid_prefix_is_valid("a"));
+    EXPECT_TRUE(typeid_prefix_is_valid("a_b"));
+    EXPECT_TRUE(typeid_prefix_is_valid(prefix63));
+    EXPECT_FALSE(typeid_prefix_is_valid(prefix63 + "a"));
+    EXPECT_FALSE(typeid_prefix_is_valid("_a"));
+    EXPECT_FALSE(typeid_prefix_is_valid("a_"));
+    EXPECT_FALSE(typeid_prefix_is_valid("A"));
+    EXPECT_FALSE(typeid_prefix_is_valid("a1"));
+    EXPECT_FALSE(typeid_prefix_is_valid(std::string_view("a\0b", 3)));
+}
+
+TEST(typeid, random_values_round_trip) {
+    std::mt19937_64 random(26);
+    for (int i = 0; i < 10000; ++i) {
+        bytes value{};
+        for (auto& b : value) b = static_cast<std::uint8_t>(random());
+        const std::string text = format("user", value);
+        bytes decoded{};
+        ASSERT_EQ(parse_typeid(text, decoded.data()).status, typeid_status::ok) << text;
+        ASSERT_EQ(decoded, value) << text;
+    }
+}
