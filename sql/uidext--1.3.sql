@@ -347,20 +347,9 @@ COMMENT ON FUNCTION uuid_extract_variant(uuid) IS 'variant as Java numbers it: 0
 COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS 'the 14-bit clock sequence of an RFC version 1 or 6 UUID, else NULL';
 COMMENT ON FUNCTION uuid_extract_node(uuid) IS 'the 48-bit node of an RFC version 1 or 6 UUID, else NULL';
 
--- Core's names from PostgreSQL 17, with the newest core's semantics (version 6 included), only
--- where core lacks them: from 17 on pg_catalog's are found first anyway.
-DO $$
-BEGIN
-    IF current_setting('server_version_num')::integer < 170000 THEN
-        CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint
-            AS 'MODULE_PATHNAME', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-        CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
-            AS 'MODULE_PATHNAME', 'uidext_uuid_extract_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-        COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'version of an RFC 9562 variant UUID, else NULL (as PostgreSQL 17)';
-        COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'time of a version 1 or 6 (microseconds) or version 7 (milliseconds) UUID, else NULL';
-    END IF;
-END
-$$;
+-- uuid_extract_version(uuid) and uuid_extract_timestamp(uuid), core's names from PostgreSQL 17:
+-- created by the 1.2 -> 1.3 update (uidext_catalog_refresh()) on every major, beside a user's
+-- object of the same signature (1.1 and 1.2 created them only below 17, and failed beside one).
 
 -- Lossless reordering (RFC 9562 section 5.6); another version or variant is an error, so not
 -- LEAKPROOF.
@@ -371,31 +360,8 @@ CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
 COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'the same time, clock sequence and node as a version 6 UUID';
 COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'the same time, clock sequence and node as a version 1 UUID';
 
--- min(uuid) / max(uuid), answered from a btree index through SORTOP. No released core has
--- them (PostgreSQL's development branch added them after 19): created only while
--- pg_catalog has none, so a future core's are never shadowed by, or clash with, ours.
-DO $$
-BEGIN
-    IF to_regprocedure('pg_catalog.max(uuid)') IS NULL AND to_regprocedure('pg_catalog.min(uuid)') IS NULL THEN
-        CREATE FUNCTION uuid_larger(uuid, uuid) RETURNS uuid
-            AS 'MODULE_PATHNAME', 'uidext_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-        CREATE FUNCTION uuid_smaller(uuid, uuid) RETURNS uuid
-            AS 'MODULE_PATHNAME', 'uidext_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-        COMMENT ON FUNCTION uuid_larger(uuid, uuid) IS 'larger of two values';
-        COMMENT ON FUNCTION uuid_smaller(uuid, uuid) IS 'smaller of two values';
-        CREATE AGGREGATE min(uuid) (
-            SFUNC = uuid_smaller, STYPE = uuid, COMBINEFUNC = uuid_smaller,
-            SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE
-        );
-        CREATE AGGREGATE max(uuid) (
-            SFUNC = uuid_larger, STYPE = uuid, COMBINEFUNC = uuid_larger,
-            SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE
-        );
-        COMMENT ON AGGREGATE min(uuid) IS 'smallest value; uses a btree index when there is one';
-        COMMENT ON AGGREGATE max(uuid) IS 'largest value; uses a btree index when there is one';
-    END IF;
-END
-$$;
+-- min(uuid) / max(uuid) and their uuid_larger / uuid_smaller: created by the 1.2 -> 1.3 update
+-- on every major (1.1 and 1.2 created them only while pg_catalog lacked them).
 
 -- (end of the UUID family)
 
@@ -832,41 +798,52 @@ COMMENT ON FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) IS 'G
 COMMENT ON FUNCTION ulid_gist_sortsupport(internal) IS 'GiST support: sorted index builds (14+), with abbreviated keys (15+)';
 COMMENT ON FUNCTION ulid_gist_cmptype(integer) IS 'GiST support: the strategy of a comparison type (18+, for WITHOUT OVERLAPS keys)';
 
-CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
-    OPERATOR 1 <,
-    OPERATOR 2 <=,
-    OPERATOR 3 =,
-    OPERATOR 4 >=,
-    OPERATOR 5 >,
-    OPERATOR 6 <>,
-    FUNCTION 1 ulid_gist_consistent(internal, ulid, smallint, oid, internal),
-    FUNCTION 2 ulid_gist_union(internal, internal),
-    FUNCTION 3 ulid_gist_compress(internal),
-    FUNCTION 5 ulid_gist_penalty(internal, internal, internal),
-    FUNCTION 6 ulid_gist_picksplit(internal, internal),
-    FUNCTION 7 ulid_gist_same(ulid_gist_key, ulid_gist_key, internal),
-    FUNCTION 9 ulid_gist_fetch(internal),
-    STORAGE ulid_gist_key;
--- uuid right-hand sides: the same 16 bytes, so the same consistent function serves them.
-ALTER OPERATOR FAMILY ulid_ops USING gist ADD
-    OPERATOR 1 < (ulid, uuid),
-    OPERATOR 2 <= (ulid, uuid),
-    OPERATOR 3 = (ulid, uuid),
-    OPERATOR 4 >= (ulid, uuid),
-    OPERATOR 5 > (ulid, uuid),
-    OPERATOR 6 <> (ulid, uuid);
-DO $$
+-- CREATE OPERATOR CLASS ulid_ops would join (adopt) an operator family of that name that is not
+-- uidext's (a user's): then the class is skipped with a WARNING instead (#21).
+DO $class$
 BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+               WHERE a.amname = 'gist' AND f.opfname = 'ulid_ops'
+                 AND f.opfnamespace = (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = pg_catalog.current_schema())) THEN
+        RAISE WARNING 'uidext skipped operator class ulid_ops for access method gist: operator family %.ulid_ops for access method gist is not uidext''s',
+                pg_catalog.quote_ident(pg_catalog.current_schema())
+            USING DETAIL = 'uidext never replaces, alters or adopts an object it does not own.',
+                  HINT = 'Without it, ulid columns have no default GiST operator class.';
+        RETURN;
+    END IF;
+    CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
+        OPERATOR 1 <,
+        OPERATOR 2 <=,
+        OPERATOR 3 =,
+        OPERATOR 4 >=,
+        OPERATOR 5 >,
+        OPERATOR 6 <>,
+        FUNCTION 1 ulid_gist_consistent(internal, ulid, smallint, oid, internal),
+        FUNCTION 2 ulid_gist_union(internal, internal),
+        FUNCTION 3 ulid_gist_compress(internal),
+        FUNCTION 5 ulid_gist_penalty(internal, internal, internal),
+        FUNCTION 6 ulid_gist_picksplit(internal, internal),
+        FUNCTION 7 ulid_gist_same(ulid_gist_key, ulid_gist_key, internal),
+        FUNCTION 9 ulid_gist_fetch(internal),
+        STORAGE ulid_gist_key;
+    -- uuid right-hand sides: the same 16 bytes, so the same consistent function serves them.
+    ALTER OPERATOR FAMILY ulid_ops USING gist ADD
+        OPERATOR 1 < (ulid, uuid),
+        OPERATOR 2 <= (ulid, uuid),
+        OPERATOR 3 = (ulid, uuid),
+        OPERATOR 4 >= (ulid, uuid),
+        OPERATOR 5 > (ulid, uuid),
+        OPERATOR 6 <> (ulid, uuid);
     IF current_setting('server_version_num')::integer >= 140000 THEN
         ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 11 (ulid, ulid) ulid_gist_sortsupport(internal);
     END IF;
     IF current_setting('server_version_num')::integer >= 180000 THEN
         ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 12 ("any", "any") ulid_gist_cmptype(integer);
     END IF;
+    COMMENT ON OPERATOR CLASS ulid_ops USING gist IS 'default GiST operator class for ulid: comparisons and <>, for exclusion constraints';
+    COMMENT ON OPERATOR FAMILY ulid_ops USING gist IS 'GiST operators of ulid, also with uuid right-hand sides';
 END
-$$;
-COMMENT ON OPERATOR CLASS ulid_ops USING gist IS 'default GiST operator class for ulid: comparisons and <>, for exclusion constraints';
-COMMENT ON OPERATOR FAMILY ulid_ops USING gist IS 'GiST operators of ulid, also with uuid right-hand sides';
+$class$;
 
 -- GIN: one key per value in ulid_cmp order; <, <=, >=, > are partial-match scans, like
 -- btree_gin's, so a multi-column USING gin (tags, id) serves tags @> ... AND id > $1.
@@ -883,25 +860,40 @@ COMMENT ON FUNCTION ulid_gin_extract_query(ulid, internal, smallint, internal, i
 COMMENT ON FUNCTION ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal) IS 'GIN support: a row matches when its key does (exact)';
 COMMENT ON FUNCTION ulid_gin_partial_cmp(ulid, ulid, smallint, internal) IS 'GIN support: where a range scan over the keys takes, skips or stops';
 
-CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
-    OPERATOR 1 <,
-    OPERATOR 2 <=,
-    OPERATOR 3 =,
-    OPERATOR 4 >=,
-    OPERATOR 5 >,
-    FUNCTION 1 ulid_cmp(ulid, ulid),
-    FUNCTION 2 ulid_gin_extract_value(ulid, internal),
-    FUNCTION 3 ulid_gin_extract_query(ulid, internal, smallint, internal, internal),
-    FUNCTION 4 ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal),
-    FUNCTION 5 ulid_gin_partial_cmp(ulid, ulid, smallint, internal);
-ALTER OPERATOR FAMILY ulid_ops USING gin ADD
-    OPERATOR 1 < (ulid, uuid),
-    OPERATOR 2 <= (ulid, uuid),
-    OPERATOR 3 = (ulid, uuid),
-    OPERATOR 4 >= (ulid, uuid),
-    OPERATOR 5 > (ulid, uuid);
-COMMENT ON OPERATOR CLASS ulid_ops USING gin IS 'default GIN operator class for ulid: equality and ranges, for multi-column GIN indexes';
-COMMENT ON OPERATOR FAMILY ulid_ops USING gin IS 'GIN operators of ulid, also with uuid right-hand sides';
+-- CREATE OPERATOR CLASS ulid_ops would join (adopt) an operator family of that name that is not
+-- uidext's (a user's): then the class is skipped with a WARNING instead (#21).
+DO $class$
+BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+               WHERE a.amname = 'gin' AND f.opfname = 'ulid_ops'
+                 AND f.opfnamespace = (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = pg_catalog.current_schema())) THEN
+        RAISE WARNING 'uidext skipped operator class ulid_ops for access method gin: operator family %.ulid_ops for access method gin is not uidext''s',
+                pg_catalog.quote_ident(pg_catalog.current_schema())
+            USING DETAIL = 'uidext never replaces, alters or adopts an object it does not own.',
+                  HINT = 'Without it, ulid columns have no default GIN operator class.';
+        RETURN;
+    END IF;
+    CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
+        OPERATOR 1 <,
+        OPERATOR 2 <=,
+        OPERATOR 3 =,
+        OPERATOR 4 >=,
+        OPERATOR 5 >,
+        FUNCTION 1 ulid_cmp(ulid, ulid),
+        FUNCTION 2 ulid_gin_extract_value(ulid, internal),
+        FUNCTION 3 ulid_gin_extract_query(ulid, internal, smallint, internal, internal),
+        FUNCTION 4 ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal),
+        FUNCTION 5 ulid_gin_partial_cmp(ulid, ulid, smallint, internal);
+    ALTER OPERATOR FAMILY ulid_ops USING gin ADD
+        OPERATOR 1 < (ulid, uuid),
+        OPERATOR 2 <= (ulid, uuid),
+        OPERATOR 3 = (ulid, uuid),
+        OPERATOR 4 >= (ulid, uuid),
+        OPERATOR 5 > (ulid, uuid);
+    COMMENT ON OPERATOR CLASS ulid_ops USING gin IS 'default GIN operator class for ulid: equality and ranges, for multi-column GIN indexes';
+    COMMENT ON OPERATOR FAMILY ulid_ops USING gin IS 'GIN operators of ulid, also with uuid right-hand sides';
+END
+$class$;
 
 -- (end of GiST and GIN)
 
@@ -973,6 +965,20 @@ COMMENT ON FUNCTION uuidv6() IS 'new UUID version 6: version 1''s time in sortab
 -- ---------------------------------------------------------------------------------------------
 -- One catalog on every major (#21)
 -- ---------------------------------------------------------------------------------------------
+
+-- Every object uidext has on some major it has on all of them, in its own schema, beside core's
+-- of the same name in pg_catalog (which unqualified calls find first): a dump names uidext's
+-- with their schema, so what a database used on an older major must exist on every newer one.
+-- uidext_catalog_refresh() (src/pg/catalog_items.hpp) now creates on every major
+-- uuid_extract_version/timestamp(uuid) (1.1 and 1.2 created them below 17 only, and their
+-- refresh dropped them on 17+) and uuid_larger, uuid_smaller, min(uuid), max(uuid) (created only
+-- while pg_catalog lacked them), and never drops anything. It skips, with a WARNING naming it,
+-- any of them whose exact signature exists in the schema and is not uidext's (an application's
+-- polyfill), and never adds to an operator family that is not uidext's. It also adds what this
+-- major makes possible and the 1.1 -> 1.2 update left out after pg_upgrade (the (ulid, ulid)
+-- skip support on 18+). As the last update script, this one runs it.
+COMMENT ON FUNCTION uidext_catalog_refresh() IS 'adds the objects this server supports and the extension lacks (run after pg_upgrade); never drops one, never touches an object that is not a member of uidext (a WARNING names it); returns what it changed';
+SELECT uidext_catalog_refresh();
 
 -- (end of #21)
 
