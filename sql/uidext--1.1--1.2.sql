@@ -101,14 +101,18 @@ COMMENT ON OPERATOR CLASS uuid_ulid_ops USING btree IS 'btree operator class for
 COMMENT ON OPERATOR CLASS uuid_ulid_ops USING hash IS 'hash operator class for a uuid column compared with ulid values too';
 
 -- Skip support (18+) for uuid_ulid_ops, as uuid_ops has it. uidext_catalog_refresh() adds it
--- with ulid's after pg_upgrade (src/pg/catalog_items.hpp), hence the check.
+-- with ulid's after pg_upgrade (src/pg/catalog_items.hpp), hence the check; only to uidext's
+-- own family (#21).
 DO $$
 BEGIN
-    IF current_setting('server_version_num')::integer >= 180000 AND NOT EXISTS (
-        SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily
-        JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace
+    IF current_setting('server_version_num')::integer >= 180000 AND EXISTS (
+        SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+        JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace
+        JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_opfamily'::pg_catalog.regclass AND d.objid = f.oid AND d.deptype = 'e'
+        JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'
         WHERE a.amname = 'btree' AND f.opfname = 'ulid_ops' AND n.nspname = current_schema()
-          AND p.amprocnum = 6 AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype) THEN
+          AND NOT EXISTS (SELECT FROM pg_catalog.pg_amproc p WHERE p.amprocfamily = f.oid
+                          AND p.amprocnum = 6 AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype)) THEN
         ALTER OPERATOR FAMILY ulid_ops USING btree ADD FUNCTION 6 (uuid, uuid) pg_catalog.uuid_skipsupport(internal);
     END IF;
 END
@@ -131,13 +135,16 @@ ALTER OPERATOR FAMILY ulid_minmax_ops USING brin ADD
     OPERATOR 4 >= (uuid, ulid),
     OPERATOR 5 > (uuid, ulid);
 -- minmax-multi and bloom exist from 14; uidext_catalog_refresh() creates them with these
--- members after pg_upgrade from 13, hence the checks.
+-- members after pg_upgrade from 13, hence the checks. A family of that name that is not
+-- uidext's (the refresh skipped the class beside it) is never added to (#21).
 DO $$
 DECLARE
     cross_type_members CONSTANT text :=
-        'SELECT EXISTS (SELECT FROM pg_catalog.pg_amop o JOIN pg_catalog.pg_opfamily f ON f.oid = o.amopfamily'
-        ' JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace'
-        ' WHERE f.opfname = $1 AND n.nspname = pg_catalog.current_schema() AND o.amoplefttype <> o.amoprighttype)';
+        'SELECT NOT EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace'
+        ' JOIN pg_catalog.pg_depend d ON d.classid = ''pg_catalog.pg_opfamily''::pg_catalog.regclass AND d.objid = f.oid AND d.deptype = ''e'''
+        ' JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = ''uidext'''
+        ' WHERE f.opfname = $1 AND n.nspname = pg_catalog.current_schema() AND NOT EXISTS (SELECT FROM pg_catalog.pg_amop o'
+        ' WHERE o.amopfamily = f.oid AND o.amoplefttype <> o.amoprighttype))';
     present boolean;
 BEGIN
     IF current_setting('server_version_num')::integer < 140000 THEN

@@ -78,9 +78,10 @@ uidext skipped aggregate max(uuid): function public.max(uuid) is not uidext's"
 uidext skipped aggregate max(uuid): function public.uuid_larger(uuid,uuid) is not uidext's"
     check "... no max(uuid) in public" "$(q -d a2 -c "SELECT to_regprocedure('public.max(uuid)') IS NULL")" t
 
-    echo "== operator family: a user's GiST (and GIN) family named ulid_ops ($label)"
+    echo "== operator family: a user's GiST family named ulid_ops, BRIN family ulid_bloom_ops (14+) ($label)"
     q -c "DROP DATABASE IF EXISTS o" -c "CREATE DATABASE o"
     q -d o -c "CREATE OPERATOR FAMILY public.ulid_ops USING gist"
+    [ "$major" -ge 14 ] && q -d o -c "CREATE OPERATOR FAMILY public.ulid_bloom_ops USING brin"
     warnings=$(install o "$how")
     check_match "succeeds with a WARNING naming the family" "$warnings" \
         "^uidext skipped operator class ulid_ops for access method gist: operator family public.ulid_ops for access method gist is not uidext's$"
@@ -92,8 +93,17 @@ uidext skipped aggregate max(uuid): function public.uuid_larger(uuid,uuid) is no
     q -d o -c "SELECT uidext_catalog_refresh()" >/dev/null 2>&1
     check "a manual refresh does not add to it either" "$(q -d o -c "$family")" "0|0"
     check "the GIN class is uidext's as usual" "$(q -d o -c "SELECT count(*) FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod WHERE a.amname = 'gin' AND c.opcname = 'ulid_ops'")" 1
+    brin="SELECT count(o.*), count(d.*) FROM pg_opfamily f LEFT JOIN pg_amop o ON o.amopfamily = f.oid
+          LEFT JOIN pg_depend d ON d.objid = f.oid AND d.classid = 'pg_opfamily'::regclass AND d.deptype = 'e'
+          WHERE f.opfname = 'ulid_bloom_ops'"
+    if [ "$major" -ge 14 ]; then
+        check_match "... and one naming the BRIN family" "$warnings" \
+            "^uidext skipped operator class ulid_bloom_ops for access method brin: operator family public.ulid_bloom_ops for access method brin is not uidext's$"
+        check "the BRIN family is not added to either" "$(q -d o -c "$brin")" "0|0"
+    fi
     q -d o -c "DROP EXTENSION uidext"
     check "DROP EXTENSION leaves the user's family as it was" "$(q -d o -c "$family")" "0|0"
+    [ "$major" -ge 14 ] && check "... and the BRIN one" "$(q -d o -c "$brin")" "0|0"
 done
 
 echo "== another extension's member of uidext's signature uuid_extract_version(uuid)"

@@ -188,6 +188,13 @@ damage from10 public
 q -d from10 -c "ALTER EXTENSION uidext UPDATE"
 check "superuser's update: catalog identical to a fresh install" "$(catalog from10)" "$want"
 
+echo "== the 1.2 -> 1.3 update runs the refresh: it repairs a 1.2 catalog as pg_upgrade leaves it (#21)"
+q -c "CREATE DATABASE from12"
+q -d from12 -c "CREATE EXTENSION uidext VERSION '1.2'"
+damage from12 public
+q -d from12 -c "ALTER EXTENSION uidext UPDATE"
+check "catalog identical to a fresh install (18+: the (ulid, ulid) skip support included)" "$(catalog from12)" "$want"
+
 echo "== the extension's owner, not a superuser (trusted install by a database owner)"
 want_alice=$want_alice_fresh
 q -d alice_from10 -U alice -c "CREATE EXTENSION uidext VERSION '1.0'"
