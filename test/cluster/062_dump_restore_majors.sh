@@ -152,6 +152,12 @@ run_pair() {  # OLD NEW (majors)
     check "$label: an unqualified call on $new finds core's where pg_catalog has it, else uidext's" \
         "$(awk -F'|' '$2 != $3' <<<"$resolution")" ""
     echo "    on $new, unqualified: $(awk -F'|' '{printf "%s %s; ", $1, $2}' <<<"$resolution")"
+    if [ "$new" -ge 17 ]; then
+        # uidext's reads versions 1, 6 and 7 as master's does: where core's reads a value, the same.
+        check "$label: on $new, core's uuid_extract_timestamp/version agree with uidext's wherever core's reads the value" \
+            "$(q -d app -c "SELECT count(*) FROM ids WHERE pg_catalog.uuid_extract_timestamp(id) <> public.uuid_extract_timestamp(id)
+                              OR pg_catalog.uuid_extract_version(id) IS DISTINCT FROM public.uuid_extract_version(id)")" 0
+    fi
     cluster_stop new
 
     # pg_upgrade of the same database. The old server stops; across majors Debian 15's
