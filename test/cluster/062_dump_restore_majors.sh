@@ -16,7 +16,8 @@
 # Debian's 15); 15 -> 17, 16 -> 17, 17 -> 18 and 19 -> 20 when PG_CONFIG is the newer one and
 # the older build exists with uidext installed, taken from UIDEXT_DUMP_PG_CONFIGS (pg_configs,
 # default /tmp/pgNN and Debian's). test/majors runs this script once per major, so each pair
-# runs once. It says which pairs it skipped and why.
+# runs once. It says which pairs it skipped and why. UIDEXT_DUMP_PAIRS="17:20 ..." sets other
+# pairs (OLD:NEW).
 #
 # A fact of this machine: Debian's 15.20 server stores an attribute option pg_attver on every
 # column (with or without uidext), which a newer pg_dump writes out as ALTER TABLE ... SET
@@ -196,7 +197,7 @@ run_pair() {  # OLD NEW (majors)
 ran=""
 skipped=""
 run_pair "$this" "$this"; ran+=" $this->$this"
-for pair in 15:17 16:17 17:18 19:20; do
+for pair in ${UIDEXT_DUMP_PAIRS:-15:17 16:17 17:18 19:20}; do
     old=${pair%:*} new=${pair#*:}
     if [ "$new" != "$this" ]; then
         skipped+=" $old->$new (PG_CONFIG is $this, not $new)"
