@@ -6,10 +6,12 @@
 # unqualified and schema-qualified. pg_dump writes them all as public.f(...), so the newer
 # major must have uidext's own under those names even where pg_catalog has core's. Checks:
 # the newer major's pg_dump of the older server restores without an error; every relation,
-# column expression and row is there; every result is identical (the restored objects still
-# call uidext's functions, so nothing changes meaning, even where core's differ: 17's
-# uuid_extract_timestamp reads version 1 only, 18's version 7 too); an unqualified call on the
-# newer major finds core's where pg_catalog has it. Then the same database through pg_upgrade,
+# column expression and row is there; every result is identical (the restored objects call the
+# same functions as before, uidext's by their schema), except where an unqualified call on an
+# older major of 17+ took core's uuid_extract_timestamp, whose meaning changes between majors
+# (17 reads version 1 only, 18 and 19 version 7 too, 20 version 6 too): those give the newer
+# core's result, checked as such; an unqualified call on the newer major finds core's where
+# pg_catalog has it; where core's reads a value, uidext's reads it the same. Then the same database through pg_upgrade,
 # whose catalog (after uidext_catalog_refresh()) must equal a fresh install's on the newer major.
 #
 # The newer major is PG_CONFIG's. Pairs: PG_CONFIG's major to itself always (CI has only
@@ -84,22 +86,39 @@ INSERT INTO ids (id) VALUES
     ('c232ab00-9414-11ec-33c8-9f6bdeced846');"
 # Every relation with its columns' defaults and generation expressions, and the indexes, with
 # search_path = pg_catalog: a call of uidext's function reads public.f(...), core's f(...).
+# (Not the column names of expression indexes: master names them differently.)
 objects_sql="
 SET search_path = pg_catalog;
 SELECT c.relname, c.relkind, a.attname, pg_get_expr(d.adbin, d.adrelid), a.attgenerated
 FROM pg_class c LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
 LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-WHERE c.relnamespace = 'public'::regnamespace ORDER BY 1, 3;
+WHERE c.relnamespace = 'public'::regnamespace AND c.relkind <> 'i' ORDER BY 1, 3;
 SELECT indexrelid::regclass::text, pg_get_indexdef(indexrelid) FROM pg_index WHERE indrelid = 'public.ids'::regclass ORDER BY 1;"
-# Every row and every result, the index expressions read through their indexes.
-results_sql="
-SELECT * FROM ids ORDER BY id;
+# Every row and every result, the index expressions read through their indexes. CORE_BOUND
+# lists the columns that call core's uuid_extract_timestamp, left out (see core_sql).
+results_sql() {
+    local ids="*" fields="*"
+    if [ -n "$core_bound" ]; then
+        ids="id, ts_q, ver, ver_q, hi, lo_q, d_ver, d_ts, d_ts_u, d_ver_q, d_hi, d_lo_q"
+        fields="id, v, v_q, t_q, hi, lo_q"
+    fi
+    echo "SELECT $ids FROM ids ORDER BY id;
 SELECT * FROM bounds;
-SELECT * FROM fields ORDER BY id;
+SELECT $fields FROM fields ORDER BY id;
 SET enable_seqscan = off; SET enable_bitmapscan = off;
 SELECT id FROM ids WHERE public.uuid_extract_timestamp(id) > '1970-01-01' ORDER BY id;
 SELECT id FROM ids WHERE public.uuid_extract_version(id) = 7;
 SELECT id FROM ids WHERE public.uuid_smaller(id, 'ffffffff-ffff-ffff-ffff-ffffffffffff') = '00000000-0000-0000-0000-000000000000';"
+}
+# Where the older major has core's uuid_extract_timestamp (17+), the unqualified calls made there
+# are core's, and a newer core may read more versions (17: 1 only; 18, 19: 1 and 7; 20: 1, 6 and 7).
+# The view then gives this major core's result; a stored generated column is recomputed by a
+# restore, and keeps the older major's value through pg_upgrade. Rows that differ from that: 0.
+core_sql() {  # STORED (restore: recomputed; upgrade: the old value, given as VALUES rows)
+    echo "SELECT count(*) FROM fields WHERE t IS DISTINCT FROM pg_catalog.uuid_extract_timestamp(id);
+SELECT count(*) FROM ids WHERE ts IS DISTINCT FROM ${1:-pg_catalog.uuid_extract_timestamp(id)};"
+}
+
 # Which schema's function an unqualified call takes: pg_catalog where core has it, else uidext's.
 resolution_sql="
 SELECT f, (SELECT pronamespace::regnamespace FROM pg_proc WHERE oid = to_regprocedure(f)),
@@ -124,9 +143,15 @@ run_pair() {  # OLD NEW (majors)
     cluster_start old >/dev/null || { fail "$label: old cluster"; return; }
     q -c "CREATE DATABASE app"
     q -d app -c "$schema_sql" || { fail "$label: the database on $old"; return; }
-    local want_objects want_results
+    core_bound=""
+    [ "$old" -ge 17 ] && [ "$old" != "$new" ] && core_bound="ids.ts fields.t"
+    local want_objects want_results old_ts
     want_objects=$(q -d app -c "$objects_sql")
-    want_results=$(q -d app -c "$results_sql")
+    want_results=$(q -d app -c "$(results_sql)")
+    old_ts=$(q -d app -c "SELECT string_agg(format('(%L::uuid, %L::timestamptz)', id, ts), ', ') FROM ids")
+    [ -n "$core_bound" ] && echo "    $core_bound call core's uuid_extract_timestamp on $old: compared with core's on $new instead"
+    # The value of ts stored on the older major, for the row's id.
+    local stored="(SELECT o.ts FROM (VALUES $old_ts) o (id, ts) WHERE o.id = ids.id)"
     echo "    on $old: $(q -d app -c "SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace") relations, $(q -d app -c 'SELECT count(*) FROM ids') rows"
 
     # Dump with the newer major's pg_dump; drop exactly Debian 15's pg_attver lines across majors.
@@ -147,7 +172,9 @@ run_pair() {  # OLD NEW (majors)
     out=$(psql -X -q -v ON_ERROR_STOP=1 -d app -f "$work/dump.sql" 2>&1)
     check "$label: the dump restores without an error" "$(grep -E '^(psql:|ERROR)' <<<"$out" | head -5)" ""
     check "$label: every relation, column expression and index restored" "$(q -d app -c "$objects_sql")" "$want_objects"
-    check "$label: every row and result identical" "$(q -d app -c "$results_sql")" "$want_results"
+    check "$label: every row and result identical" "$(q -d app -c "$(results_sql)")" "$want_results"
+    [ -n "$core_bound" ] && check "$label: $core_bound give core's result on $new (rows that differ)" \
+        "$(q -d app -c "$(core_sql)" | tr '\n' ' ')" "0 0 "
     local resolution
     resolution=$(q -d app -c "$resolution_sql")
     check "$label: an unqualified call on $new finds core's where pg_catalog has it, else uidext's" \
@@ -171,10 +198,15 @@ run_pair() {  # OLD NEW (majors)
               WHERE attrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
               AND attoptions::text LIKE '%pg_attver=%' RETURNING 1) SELECT count(*) FROM c") columns"
     fi
+    local old_checksums; old_checksums=$(q -c 'SHOW data_checksums')
     stop_keeping old
     UIDEXT_PGBIN=${bin_of[$new]}
     cluster_start upgraded >/dev/null || { fail "$label: upgraded cluster"; return; }
     stop_keeping upgraded
+    # initdb turns data checksums on by default from 18; pg_upgrade wants the old cluster's setting.
+    if [ "$old_checksums" = off ] && [ "$new" -ge 18 ]; then
+        as_postgres "${bin_of[$new]}/pg_checksums" --disable -D "$(cluster_dir upgraded)/data" >/dev/null 2>&1
+    fi
     local log=$work/pg_upgrade.log
     chown postgres "$work"
     if ! (cd "$work" && as_postgres "${bin_of[$new]}/pg_upgrade" -U postgres -b "${bin_of[$old]}" -B "${bin_of[$new]}" \
@@ -183,7 +215,9 @@ run_pair() {  # OLD NEW (majors)
     fi
     start_again upgraded
     check "$label: after pg_upgrade, every relation, column expression and index" "$(q -d app -c "$objects_sql")" "$want_objects"
-    check "$label: after pg_upgrade, every row and result identical" "$(q -d app -c "$results_sql")" "$want_results"
+    check "$label: after pg_upgrade, every row and result identical" "$(q -d app -c "$(results_sql)")" "$want_results"
+    [ -n "$core_bound" ] && check "$label: after pg_upgrade, fields.t gives core's result on $new, ids.ts keeps $old's (rows that differ)" \
+        "$(q -d app -c "$(core_sql "$stored")" | tr '\n' ' ')" "0 0 "
     check "$label: after pg_upgrade, unqualified calls as after a restore" "$(q -d app -c "$resolution_sql")" "$resolution"
     echo "    uidext_catalog_refresh() after pg_upgrade: $(q -d app -c 'SELECT uidext_catalog_refresh()')"
     q -c "CREATE DATABASE fresh" && q -d fresh -c "CREATE EXTENSION uidext"
