@@ -13,7 +13,7 @@ namespace uidext::pg {
 struct catalog_item {
     int min_server_version;   // PG_VERSION_NUM from which the server supports it (0: every one)
     const char* description;  // for the function's result: what it changed
-    // $2 of present_sql and users_sql. A function is named by its exact signature, as in
+    // $2 of present_sql. A function is named by its exact signature, as in
     // "f(pg_catalog.uuid)"; a type that is not pg_catalog's is written %1$s.type (%1$s as in
     // create_sql). Other objects by name.
     const char* name;
