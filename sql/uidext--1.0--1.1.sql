@@ -54,8 +54,9 @@ COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS 'the 14-bit clock sequence o
 COMMENT ON FUNCTION uuid_extract_node(uuid) IS 'the 48-bit node of an RFC version 1 or 6 UUID, else NULL';
 
 -- uuid_extract_version(uuid) and uuid_extract_timestamp(uuid), core's names from PostgreSQL 17:
--- created by the 1.2 -> 1.3 update (uidext_catalog_refresh()) on every major, beside a user's
--- object of the same signature (1.1 and 1.2 created them only below 17, and failed beside one).
+-- created on every major by uidext_catalog_refresh() of uidext 1.3 (which the 1.2 -> 1.3 update
+-- runs), and skipped beside a user's object of the same signature; 1.1 and 1.2 created them
+-- here below 17 only, and failed beside a user's (#21).
 
 -- Lossless reordering (RFC 9562 section 5.6); another version or variant is an error, so not
 -- LEAKPROOF.
@@ -66,8 +67,8 @@ CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
 COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'the same time, clock sequence and node as a version 6 UUID';
 COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'the same time, clock sequence and node as a version 1 UUID';
 
--- min(uuid) / max(uuid) and their uuid_larger / uuid_smaller: created by the 1.2 -> 1.3 update
--- on every major (1.1 and 1.2 created them only while pg_catalog lacked them).
+-- min(uuid) / max(uuid) and their uuid_larger / uuid_smaller: the same (1.1 and 1.2 created them
+-- here only while pg_catalog lacked them).
 
 -- (end of the UUID family)
 
