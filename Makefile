@@ -30,6 +30,7 @@ REGRESS = ulid_io ulid_compare ulid_index ulid_cast generators generators_uuidv7
 REGRESS += gen_ulid_step
 REGRESS += cross_type
 REGRESS += per_query_catalog uuid_ulid_ops
+REGRESS += uuid_ulid_ops_limits
 REGRESS += dropin_gaps
 REGRESS += uuid_family
 REGRESS += uuid_v2_longs

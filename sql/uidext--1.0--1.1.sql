@@ -53,20 +53,10 @@ COMMENT ON FUNCTION uuid_extract_variant(uuid) IS 'variant as Java numbers it: 0
 COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS 'the 14-bit clock sequence of an RFC version 1 or 6 UUID, else NULL';
 COMMENT ON FUNCTION uuid_extract_node(uuid) IS 'the 48-bit node of an RFC version 1 or 6 UUID, else NULL';
 
--- Core's names from PostgreSQL 17, with the newest core's semantics (version 6 included), only
--- where core lacks them: from 17 on pg_catalog's are found first anyway.
-DO $$
-BEGIN
-    IF current_setting('server_version_num')::integer < 170000 THEN
-        CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint
-            AS 'MODULE_PATHNAME', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-        CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
-            AS 'MODULE_PATHNAME', 'uidext_uuid_extract_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
-        COMMENT ON FUNCTION uuid_extract_version(uuid) IS 'version of an RFC 9562 variant UUID, else NULL (as PostgreSQL 17)';
-        COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS 'time of a version 1 or 6 (microseconds) or version 7 (milliseconds) UUID, else NULL';
-    END IF;
-END
-$$;
+-- uuid_extract_version(uuid) and uuid_extract_timestamp(uuid), core's names from PostgreSQL 17:
+-- created on every major by uidext_catalog_refresh() of uidext 1.3 (which the 1.2 -> 1.3 update
+-- runs), and skipped beside a user's object of the same signature; 1.1 and 1.2 created them
+-- here below 17 only, and failed beside a user's (#21).
 
 -- Lossless reordering (RFC 9562 section 5.6); another version or variant is an error, so not
 -- LEAKPROOF.
@@ -77,31 +67,8 @@ CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
 COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS 'the same time, clock sequence and node as a version 6 UUID';
 COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS 'the same time, clock sequence and node as a version 1 UUID';
 
--- min(uuid) / max(uuid), answered from a btree index through SORTOP. No released core has
--- them (PostgreSQL's development branch added them after 19): created only while
--- pg_catalog has none, so a future core's are never shadowed by, or clash with, ours.
-DO $$
-BEGIN
-    IF to_regprocedure('pg_catalog.max(uuid)') IS NULL AND to_regprocedure('pg_catalog.min(uuid)') IS NULL THEN
-        CREATE FUNCTION uuid_larger(uuid, uuid) RETURNS uuid
-            AS 'MODULE_PATHNAME', 'uidext_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-        CREATE FUNCTION uuid_smaller(uuid, uuid) RETURNS uuid
-            AS 'MODULE_PATHNAME', 'uidext_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-        COMMENT ON FUNCTION uuid_larger(uuid, uuid) IS 'larger of two values';
-        COMMENT ON FUNCTION uuid_smaller(uuid, uuid) IS 'smaller of two values';
-        CREATE AGGREGATE min(uuid) (
-            SFUNC = uuid_smaller, STYPE = uuid, COMBINEFUNC = uuid_smaller,
-            SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE
-        );
-        CREATE AGGREGATE max(uuid) (
-            SFUNC = uuid_larger, STYPE = uuid, COMBINEFUNC = uuid_larger,
-            SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE
-        );
-        COMMENT ON AGGREGATE min(uuid) IS 'smallest value; uses a btree index when there is one';
-        COMMENT ON AGGREGATE max(uuid) IS 'largest value; uses a btree index when there is one';
-    END IF;
-END
-$$;
+-- min(uuid) / max(uuid) and their uuid_larger / uuid_smaller: the same (1.1 and 1.2 created them
+-- here only while pg_catalog lacked them).
 
 -- (end of the UUID family)
 

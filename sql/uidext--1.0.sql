@@ -137,9 +137,18 @@ COMMENT ON OPERATOR CLASS ulid_minmax_ops USING brin IS 'default BRIN operator c
 COMMENT ON OPERATOR FAMILY ulid_minmax_ops USING brin IS 'BRIN minmax operators of ulid';
 
 -- Version-dependent parts: BRIN minmax-multi and bloom exist from 14, skip support from 18.
+-- A class is not created beside a family of its name that is not uidext's (CREATE OPERATOR CLASS
+-- would adopt it): uidext_catalog_refresh(), which the 1.2 -> 1.3 update runs, warns of it (#21).
 DO $$
+DECLARE
+    family_exists CONSTANT text :=
+        'SELECT EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod'
+        ' JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace'
+        ' WHERE a.amname = ''brin'' AND f.opfname = $1 AND n.nspname = pg_catalog.current_schema())';
+    squatted boolean;
 BEGIN
-    IF current_setting('server_version_num')::integer >= 140000 THEN
+    EXECUTE family_exists INTO squatted USING 'ulid_minmax_multi_ops';
+    IF current_setting('server_version_num')::integer >= 140000 AND NOT squatted THEN
         CREATE OPERATOR CLASS ulid_minmax_multi_ops FOR TYPE ulid USING brin AS
             OPERATOR 1 <,
             OPERATOR 2 <=,
@@ -154,7 +163,9 @@ BEGIN
             FUNCTION 11 brin_minmax_multi_distance_uuid(internal, internal);
         COMMENT ON OPERATOR CLASS ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operator class for ulid';
         COMMENT ON OPERATOR FAMILY ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operators of ulid';
-
+    END IF;
+    EXECUTE family_exists INTO squatted USING 'ulid_bloom_ops';
+    IF current_setting('server_version_num')::integer >= 140000 AND NOT squatted THEN
         CREATE OPERATOR CLASS ulid_bloom_ops FOR TYPE ulid USING brin AS
             OPERATOR 1 =,
             FUNCTION 1 brin_bloom_opcinfo(internal),

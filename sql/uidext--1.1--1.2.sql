@@ -101,14 +101,18 @@ COMMENT ON OPERATOR CLASS uuid_ulid_ops USING btree IS 'btree operator class for
 COMMENT ON OPERATOR CLASS uuid_ulid_ops USING hash IS 'hash operator class for a uuid column compared with ulid values too';
 
 -- Skip support (18+) for uuid_ulid_ops, as uuid_ops has it. uidext_catalog_refresh() adds it
--- with ulid's after pg_upgrade (src/pg/catalog_items.hpp), hence the check.
+-- with ulid's after pg_upgrade (src/pg/catalog_items.hpp), hence the check; only to uidext's
+-- own family (#21).
 DO $$
 BEGIN
-    IF current_setting('server_version_num')::integer >= 180000 AND NOT EXISTS (
-        SELECT FROM pg_catalog.pg_amproc p JOIN pg_catalog.pg_opfamily f ON f.oid = p.amprocfamily
-        JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace
+    IF current_setting('server_version_num')::integer >= 180000 AND EXISTS (
+        SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+        JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace
+        JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_opfamily'::pg_catalog.regclass AND d.objid = f.oid AND d.deptype = 'e'
+        JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'
         WHERE a.amname = 'btree' AND f.opfname = 'ulid_ops' AND n.nspname = current_schema()
-          AND p.amprocnum = 6 AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype) THEN
+          AND NOT EXISTS (SELECT FROM pg_catalog.pg_amproc p WHERE p.amprocfamily = f.oid
+                          AND p.amprocnum = 6 AND p.amproclefttype = 'pg_catalog.uuid'::pg_catalog.regtype)) THEN
         ALTER OPERATOR FAMILY ulid_ops USING btree ADD FUNCTION 6 (uuid, uuid) pg_catalog.uuid_skipsupport(internal);
     END IF;
 END
@@ -131,13 +135,16 @@ ALTER OPERATOR FAMILY ulid_minmax_ops USING brin ADD
     OPERATOR 4 >= (uuid, ulid),
     OPERATOR 5 > (uuid, ulid);
 -- minmax-multi and bloom exist from 14; uidext_catalog_refresh() creates them with these
--- members after pg_upgrade from 13, hence the checks.
+-- members after pg_upgrade from 13, hence the checks. A family of that name that is not
+-- uidext's (the refresh skipped the class beside it) is never added to (#21).
 DO $$
 DECLARE
     cross_type_members CONSTANT text :=
-        'SELECT EXISTS (SELECT FROM pg_catalog.pg_amop o JOIN pg_catalog.pg_opfamily f ON f.oid = o.amopfamily'
-        ' JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace'
-        ' WHERE f.opfname = $1 AND n.nspname = pg_catalog.current_schema() AND o.amoplefttype <> o.amoprighttype)';
+        'SELECT NOT EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_namespace n ON n.oid = f.opfnamespace'
+        ' JOIN pg_catalog.pg_depend d ON d.classid = ''pg_catalog.pg_opfamily''::pg_catalog.regclass AND d.objid = f.oid AND d.deptype = ''e'''
+        ' JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = ''uidext'''
+        ' WHERE f.opfname = $1 AND n.nspname = pg_catalog.current_schema() AND NOT EXISTS (SELECT FROM pg_catalog.pg_amop o'
+        ' WHERE o.amopfamily = f.oid AND o.amoplefttype <> o.amoprighttype))';
     present boolean;
 BEGIN
     IF current_setting('server_version_num')::integer < 140000 THEN
@@ -219,41 +226,52 @@ COMMENT ON FUNCTION ulid_gist_same(ulid_gist_key, ulid_gist_key, internal) IS 'G
 COMMENT ON FUNCTION ulid_gist_sortsupport(internal) IS 'GiST support: sorted index builds (14+), with abbreviated keys (15+)';
 COMMENT ON FUNCTION ulid_gist_cmptype(integer) IS 'GiST support: the strategy of a comparison type (18+, for WITHOUT OVERLAPS keys)';
 
-CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
-    OPERATOR 1 <,
-    OPERATOR 2 <=,
-    OPERATOR 3 =,
-    OPERATOR 4 >=,
-    OPERATOR 5 >,
-    OPERATOR 6 <>,
-    FUNCTION 1 ulid_gist_consistent(internal, ulid, smallint, oid, internal),
-    FUNCTION 2 ulid_gist_union(internal, internal),
-    FUNCTION 3 ulid_gist_compress(internal),
-    FUNCTION 5 ulid_gist_penalty(internal, internal, internal),
-    FUNCTION 6 ulid_gist_picksplit(internal, internal),
-    FUNCTION 7 ulid_gist_same(ulid_gist_key, ulid_gist_key, internal),
-    FUNCTION 9 ulid_gist_fetch(internal),
-    STORAGE ulid_gist_key;
--- uuid right-hand sides: the same 16 bytes, so the same consistent function serves them.
-ALTER OPERATOR FAMILY ulid_ops USING gist ADD
-    OPERATOR 1 < (ulid, uuid),
-    OPERATOR 2 <= (ulid, uuid),
-    OPERATOR 3 = (ulid, uuid),
-    OPERATOR 4 >= (ulid, uuid),
-    OPERATOR 5 > (ulid, uuid),
-    OPERATOR 6 <> (ulid, uuid);
-DO $$
+-- CREATE OPERATOR CLASS ulid_ops would join (adopt) an operator family of that name that is not
+-- uidext's (a user's): then the class is skipped with a WARNING instead (#21).
+DO $class$
 BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+               WHERE a.amname = 'gist' AND f.opfname = 'ulid_ops'
+                 AND f.opfnamespace = (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = pg_catalog.current_schema())) THEN
+        RAISE WARNING 'uidext skipped operator class ulid_ops for access method gist: operator family %.ulid_ops for access method gist is not uidext''s',
+                pg_catalog.quote_ident(pg_catalog.current_schema())
+            USING DETAIL = 'uidext never replaces, alters or adopts an object it does not own.',
+                  HINT = 'Without it, ulid columns have no default GiST operator class.';
+        RETURN;
+    END IF;
+    CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gist AS
+        OPERATOR 1 <,
+        OPERATOR 2 <=,
+        OPERATOR 3 =,
+        OPERATOR 4 >=,
+        OPERATOR 5 >,
+        OPERATOR 6 <>,
+        FUNCTION 1 ulid_gist_consistent(internal, ulid, smallint, oid, internal),
+        FUNCTION 2 ulid_gist_union(internal, internal),
+        FUNCTION 3 ulid_gist_compress(internal),
+        FUNCTION 5 ulid_gist_penalty(internal, internal, internal),
+        FUNCTION 6 ulid_gist_picksplit(internal, internal),
+        FUNCTION 7 ulid_gist_same(ulid_gist_key, ulid_gist_key, internal),
+        FUNCTION 9 ulid_gist_fetch(internal),
+        STORAGE ulid_gist_key;
+    -- uuid right-hand sides: the same 16 bytes, so the same consistent function serves them.
+    ALTER OPERATOR FAMILY ulid_ops USING gist ADD
+        OPERATOR 1 < (ulid, uuid),
+        OPERATOR 2 <= (ulid, uuid),
+        OPERATOR 3 = (ulid, uuid),
+        OPERATOR 4 >= (ulid, uuid),
+        OPERATOR 5 > (ulid, uuid),
+        OPERATOR 6 <> (ulid, uuid);
     IF current_setting('server_version_num')::integer >= 140000 THEN
         ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 11 (ulid, ulid) ulid_gist_sortsupport(internal);
     END IF;
     IF current_setting('server_version_num')::integer >= 180000 THEN
         ALTER OPERATOR FAMILY ulid_ops USING gist ADD FUNCTION 12 ("any", "any") ulid_gist_cmptype(integer);
     END IF;
+    COMMENT ON OPERATOR CLASS ulid_ops USING gist IS 'default GiST operator class for ulid: comparisons and <>, for exclusion constraints';
+    COMMENT ON OPERATOR FAMILY ulid_ops USING gist IS 'GiST operators of ulid, also with uuid right-hand sides';
 END
-$$;
-COMMENT ON OPERATOR CLASS ulid_ops USING gist IS 'default GiST operator class for ulid: comparisons and <>, for exclusion constraints';
-COMMENT ON OPERATOR FAMILY ulid_ops USING gist IS 'GiST operators of ulid, also with uuid right-hand sides';
+$class$;
 
 -- GIN: one key per value in ulid_cmp order; <, <=, >=, > are partial-match scans, like
 -- btree_gin's, so a multi-column USING gin (tags, id) serves tags @> ... AND id > $1.
@@ -270,25 +288,40 @@ COMMENT ON FUNCTION ulid_gin_extract_query(ulid, internal, smallint, internal, i
 COMMENT ON FUNCTION ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal) IS 'GIN support: a row matches when its key does (exact)';
 COMMENT ON FUNCTION ulid_gin_partial_cmp(ulid, ulid, smallint, internal) IS 'GIN support: where a range scan over the keys takes, skips or stops';
 
-CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
-    OPERATOR 1 <,
-    OPERATOR 2 <=,
-    OPERATOR 3 =,
-    OPERATOR 4 >=,
-    OPERATOR 5 >,
-    FUNCTION 1 ulid_cmp(ulid, ulid),
-    FUNCTION 2 ulid_gin_extract_value(ulid, internal),
-    FUNCTION 3 ulid_gin_extract_query(ulid, internal, smallint, internal, internal),
-    FUNCTION 4 ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal),
-    FUNCTION 5 ulid_gin_partial_cmp(ulid, ulid, smallint, internal);
-ALTER OPERATOR FAMILY ulid_ops USING gin ADD
-    OPERATOR 1 < (ulid, uuid),
-    OPERATOR 2 <= (ulid, uuid),
-    OPERATOR 3 = (ulid, uuid),
-    OPERATOR 4 >= (ulid, uuid),
-    OPERATOR 5 > (ulid, uuid);
-COMMENT ON OPERATOR CLASS ulid_ops USING gin IS 'default GIN operator class for ulid: equality and ranges, for multi-column GIN indexes';
-COMMENT ON OPERATOR FAMILY ulid_ops USING gin IS 'GIN operators of ulid, also with uuid right-hand sides';
+-- CREATE OPERATOR CLASS ulid_ops would join (adopt) an operator family of that name that is not
+-- uidext's (a user's): then the class is skipped with a WARNING instead (#21).
+DO $class$
+BEGIN
+    IF EXISTS (SELECT FROM pg_catalog.pg_opfamily f JOIN pg_catalog.pg_am a ON a.oid = f.opfmethod
+               WHERE a.amname = 'gin' AND f.opfname = 'ulid_ops'
+                 AND f.opfnamespace = (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = pg_catalog.current_schema())) THEN
+        RAISE WARNING 'uidext skipped operator class ulid_ops for access method gin: operator family %.ulid_ops for access method gin is not uidext''s',
+                pg_catalog.quote_ident(pg_catalog.current_schema())
+            USING DETAIL = 'uidext never replaces, alters or adopts an object it does not own.',
+                  HINT = 'Without it, ulid columns have no default GIN operator class.';
+        RETURN;
+    END IF;
+    CREATE OPERATOR CLASS ulid_ops DEFAULT FOR TYPE ulid USING gin AS
+        OPERATOR 1 <,
+        OPERATOR 2 <=,
+        OPERATOR 3 =,
+        OPERATOR 4 >=,
+        OPERATOR 5 >,
+        FUNCTION 1 ulid_cmp(ulid, ulid),
+        FUNCTION 2 ulid_gin_extract_value(ulid, internal),
+        FUNCTION 3 ulid_gin_extract_query(ulid, internal, smallint, internal, internal),
+        FUNCTION 4 ulid_gin_consistent(internal, smallint, ulid, integer, internal, internal),
+        FUNCTION 5 ulid_gin_partial_cmp(ulid, ulid, smallint, internal);
+    ALTER OPERATOR FAMILY ulid_ops USING gin ADD
+        OPERATOR 1 < (ulid, uuid),
+        OPERATOR 2 <= (ulid, uuid),
+        OPERATOR 3 = (ulid, uuid),
+        OPERATOR 4 >= (ulid, uuid),
+        OPERATOR 5 > (ulid, uuid);
+    COMMENT ON OPERATOR CLASS ulid_ops USING gin IS 'default GIN operator class for ulid: equality and ranges, for multi-column GIN indexes';
+    COMMENT ON OPERATOR FAMILY ulid_ops USING gin IS 'GIN operators of ulid, also with uuid right-hand sides';
+END
+$class$;
 
 -- (end of GiST and GIN)
 

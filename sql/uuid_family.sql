@@ -147,14 +147,15 @@ FROM family_inspect;
 -- The same times spelled out (version 1 is read by every major's function).
 SELECT label, uuid_extract_timestamp(u) FROM family_inspect WHERE uuid_extract_version(u) = 1;
 SELECT label, uuid_extract_timestamp(uuid_v6_to_v1(u)) AS v6_time_via_v1 FROM family_inspect WHERE uuid_extract_version(u) = 6;
--- uidext's shims are created on 13-16 only: from 17 the name resolves to pg_catalog.
+-- uidext has its own on every major (#21), but from 17 the unqualified name resolves to pg_catalog.
 SELECT p.oid::regprocedure AS function, (p.pronamespace = 'pg_catalog'::regnamespace) = (current_setting('server_version_num')::int >= 170000) AS owner_as_expected
 FROM pg_proc p WHERE p.oid IN (to_regprocedure('uuid_extract_version(uuid)'), to_regprocedure('uuid_extract_timestamp(uuid)'))
 ORDER BY p.proname;
 
 -- Labels ------------------------------------------------------------------------------------
 SELECT function, returns, volatility, strict, parallel, leakproof, kind FROM (
-    SELECT p.oid::regprocedure::text AS function, p.prorettype::regtype AS returns, p.provolatile AS volatility,
+    -- (unqualified: on 20 core's min/max(uuid), uuid_larger/smaller come first, and uidext's print qualified)
+    SELECT regexp_replace(p.oid::regprocedure::text, '^[^(]*\.', '') AS function, p.prorettype::regtype AS returns, p.provolatile AS volatility,
            p.proisstrict AS strict, p.proparallel AS parallel, p.proleakproof AS leakproof, p.prokind AS kind
     FROM pg_proc p
     WHERE p.oid IN (SELECT objid FROM pg_depend WHERE refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidext')

@@ -15,6 +15,7 @@ enum class decode_status {
     bad_character,  // not a Crockford digit (I, L, O, U included): see position
     overflow,       // first digit above 7: the value would need more than 128 bits
     bad_hex_digit,  // a UUID text form but for this character, which is not a hex digit
+    whitespace,     // a space, tab, newline, ... (the first one): see position and whitespace_place
 };
 
 struct decode_result {

@@ -1,19 +1,19 @@
-// The extension's objects that exist only on some PostgreSQL majors. The install script creates
-// them when the server has what they need (or lacks what they stand in for); pg_upgrade from an
-// older major carries the old set over, and uidext_catalog_refresh() adds what is missing and
-// removes what the new major made obsolete. A new major's object is one more row here (and the
-// same DDL in the install script of the next version).
+// The extension's objects that exist only on some PostgreSQL majors, and those an install may
+// have had to skip. The install script creates them when the server has what they need;
+// pg_upgrade from an older major carries the old set over, and uidext_catalog_refresh() adds
+// what is missing. It never drops anything: every object uidext has on some major it has on all
+// of them, even where pg_catalog has one of the same name (whose unqualified calls find first),
+// so that a dump, which names uidext's with their schema, restores on every newer major (#21).
+// A new major's object is one more row here (and the same DDL in the install script of the
+// next version).
 #pragma once
 
 namespace uidext::pg {
 
 struct catalog_item {
-    int min_server_version;   // PG_VERSION_NUM from which the server supports it
-    // PG_VERSION_NUM from which it is obsolete (core has its own), 0 for never: then refresh
-    // removes it, unless objects outside the extension use it.
-    int obsolete_from_version;
+    int min_server_version;   // PG_VERSION_NUM from which the server supports it (0: every one)
     const char* description;  // for the function's result: what it changed
-    // $2 of present_sql and users_sql. A function is named by its exact signature, as in
+    // $2 of present_sql. A function is named by its exact signature, as in
     // "f(pg_catalog.uuid)"; a type that is not pg_catalog's is written %1$s.type (%1$s as in
     // create_sql). Other objects by name.
     const char* name;
@@ -29,12 +29,6 @@ struct catalog_item {
     // does that itself); nullptr when it belongs to another object (a support function of an
     // operator family is part of the family, as in a fresh install).
     const char* member_sql;
-    // For obsolete objects: one text row naming what outside the extension uses it (NULL when
-    // nothing does; $1 and $2 as in present_sql), and the statement that drops it (%1$s as
-    // above); outside the extension's own script its membership is dropped first.
-    const char* users_sql = nullptr;
-    const char* drop_sql = nullptr;
-    const char* unmember_sql = nullptr;
 };
 
 // The queries run with search_path = pg_catalog, pg_temp and see every committed change, even
@@ -50,10 +44,41 @@ inline constexpr const char* brin_opclass_present =
     " WHERE a.amname = 'brin' AND f.opfnamespace = $1 AND f.opfname = $2 AND NOT EXISTS (SELECT FROM c)";
 
 // A function of exactly that signature in the schema (never another overload).
-inline constexpr const char* function_present =
-    "SELECT 'pg_proc'::regclass, p.oid FROM pg_namespace n,"
-    " to_regprocedure(quote_ident(n.nspname) || '.' || $2) p (oid)"
-    " WHERE n.oid = $1 AND p.oid IS NOT NULL";
+#define UIDEXT_FUNCTION_PRESENT                                                                    \
+    "SELECT 'pg_proc'::regclass, p.oid FROM pg_namespace n,"                                       \
+    " to_regprocedure(quote_ident(n.nspname) || '.' || $2) p (oid)"                                \
+    " WHERE n.oid = $1 AND p.oid IS NOT NULL"
+inline constexpr const char* function_present = UIDEXT_FUNCTION_PRESENT;
+
+// Objects of uidext 1.3 on every major: while the extension's catalog is older (the library is
+// newer until ALTER EXTENSION UPDATE, whose 1.2 -> 1.3 step runs the refresh), the extension
+// stands for them, present and uidext's.
+#define UIDEXT_SINCE_1_3(PRESENT)                                                                  \
+    PRESENT " UNION ALL SELECT 'pg_extension'::regclass, e.oid FROM pg_extension e"                \
+    " WHERE e.extname = 'uidext' AND e.extversion IN ('1.0', '1.1', '1.2') AND NOT EXISTS (" PRESENT ")"
+inline constexpr const char* function_present_since_1_3 = UIDEXT_SINCE_1_3(UIDEXT_FUNCTION_PRESENT);
+
+// min(uuid) or max(uuid) ($2): the aggregate, or, while it is absent, a transition function
+// uuid_smaller or uuid_larger of the schema that is not uidext's (a user's polyfill, which
+// uidext's aggregate must not call): refresh skips the aggregate then.
+#define UIDEXT_UUID_AGGREGATE_PRESENT                                                              \
+    UIDEXT_FUNCTION_PRESENT                                                                        \
+    " UNION ALL SELECT 'pg_proc'::regclass, t.oid FROM pg_namespace n,"                            \
+    " to_regprocedure(quote_ident(n.nspname) || '.' || $2) a (oid),"                               \
+    " to_regprocedure(quote_ident(n.nspname) || CASE WHEN $2 LIKE 'min(%' THEN '.uuid_smaller'"    \
+    " ELSE '.uuid_larger' END || '(pg_catalog.uuid, pg_catalog.uuid)') t (oid)"                    \
+    " WHERE n.oid = $1 AND a.oid IS NULL AND t.oid IS NOT NULL AND NOT EXISTS (SELECT FROM pg_depend d" \
+    " JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'"                         \
+    " WHERE d.classid = 'pg_proc'::regclass AND d.objid = t.oid AND d.deptype = 'e')"
+inline constexpr const char* uuid_aggregate_present_since_1_3 = UIDEXT_SINCE_1_3(UIDEXT_UUID_AGGREGATE_PRESENT);
+
+// An operator family $2 of the access method that is not uidext's (a user's, say), found as
+// present whatever its members are: refresh never adds to it (#21). OR-ed into the queries of
+// the items that add a member to a family.
+#define UIDEXT_OR_FAMILY_NOT_UIDEXTS                                                               \
+    " OR NOT EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid"             \
+    " AND e.extname = 'uidext' WHERE d.classid = 'pg_opfamily'::regclass AND d.objid = f.oid"     \
+    " AND d.deptype = 'e')"
 
 // The comment of the array type of the schema's type $2: its element type decides.
 inline constexpr const char* array_type_comment_present =
@@ -79,20 +104,21 @@ inline constexpr const char* array_type_comment_present_if_type =
 #define UIDEXT_GIST_SUPPORT_PRESENT(N)                                                             \
     "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod"   \
     " WHERE a.amname = 'gist' AND f.opfnamespace = $1 AND f.opfname = $2"                             \
-    " AND EXISTS (SELECT FROM pg_amproc p WHERE p.amprocfamily = f.oid AND p.amprocnum = " #N ")"    \
+    " AND (EXISTS (SELECT FROM pg_amproc p WHERE p.amprocfamily = f.oid AND p.amprocnum = " #N ")"   \
+    UIDEXT_OR_FAMILY_NOT_UIDEXTS ")"                                                               \
     UIDEXT_OR_NOT_YET("SELECT FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod"               \
                       " WHERE a.amname = 'gist' AND f.opfnamespace = $1 AND f.opfname = $2")
 
-// What outside the extension depends on the function: NULL when nothing does.
-inline constexpr const char* function_users =
-    "SELECT string_agg(pg_describe_object(d.classid, d.objid, d.objsubid), ', ')"
-    " FROM pg_namespace n JOIN pg_depend d"
-    " ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = to_regprocedure(quote_ident(n.nspname) || '.' || $2)"
-    " WHERE n.oid = $1 AND d.deptype <> 'e'";
+// Skip support (function 6) of the btree family $2 for the types CONDITION names.
+#define UIDEXT_BTREE_SKIP_SUPPORT_PRESENT(CONDITION)                                               \
+    "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_opfamily f JOIN pg_am a ON a.oid = f.opfmethod"   \
+    " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND (EXISTS (SELECT"        \
+    " FROM pg_amproc p WHERE p.amprocfamily = f.oid AND p.amprocnum = 6 AND " CONDITION ")"           \
+    UIDEXT_OR_FAMILY_NOT_UIDEXTS ")"
 
 // Rows in creation order: an object comes after what it uses.
 inline constexpr catalog_item catalog_items[] = {
-    {140000, 0, "operator class ulid_minmax_multi_ops for access method brin", "ulid_minmax_multi_ops",
+    {140000, "operator class ulid_minmax_multi_ops for access method brin", "ulid_minmax_multi_ops",
      brin_opclass_present,
      "CREATE OPERATOR CLASS %1$s.ulid_minmax_multi_ops FOR TYPE %1$s.ulid USING brin AS"
      " OPERATOR 1 %1$s.<, OPERATOR 2 %1$s.<=, OPERATOR 3 %1$s.=, OPERATOR 4 %1$s.>=, OPERATOR 5 %1$s.>,"
@@ -110,7 +136,7 @@ inline constexpr catalog_item catalog_items[] = {
      " COMMENT ON OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin IS 'BRIN minmax-multi operators of ulid';",
      "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_minmax_multi_ops USING brin;"
      " ALTER EXTENSION uidext ADD OPERATOR CLASS %1$s.ulid_minmax_multi_ops USING brin;"},
-    {140000, 0, "operator class ulid_bloom_ops for access method brin", "ulid_bloom_ops", brin_opclass_present,
+    {140000, "operator class ulid_bloom_ops for access method brin", "ulid_bloom_ops", brin_opclass_present,
      "CREATE OPERATOR CLASS %1$s.ulid_bloom_ops FOR TYPE %1$s.ulid USING brin AS"
      " OPERATOR 1 %1$s.=,"
      " FUNCTION 1 pg_catalog.brin_bloom_opcinfo(internal),"
@@ -127,65 +153,75 @@ inline constexpr catalog_item catalog_items[] = {
      " COMMENT ON OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin IS 'BRIN bloom operators of ulid';",
      "ALTER EXTENSION uidext ADD OPERATOR FAMILY %1$s.ulid_bloom_ops USING brin;"
      " ALTER EXTENSION uidext ADD OPERATOR CLASS %1$s.ulid_bloom_ops USING brin;"},
-    {180000, 0, "function ulid_skipsupport(internal)", "ulid_skipsupport(internal)", function_present,
+    {180000, "function ulid_skipsupport(internal)", "ulid_skipsupport(internal)", function_present,
      "CREATE FUNCTION %1$s.ulid_skipsupport(internal) RETURNS void"
      " AS '$libdir/uidext', 'ulid_skipsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;"
      " COMMENT ON FUNCTION %1$s.ulid_skipsupport(internal) IS 'btree skip scan support';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.ulid_skipsupport(internal);"},
-    {180000, 0, "function 6 (skip support) of operator family ulid_ops for access method btree", "ulid_ops",
-     "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily"
-     " JOIN pg_am a ON a.oid = f.opfmethod"
-     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6"
-     " AND p.amproclefttype <> 'uuid'::regtype",
+    {180000, "function 6 (skip support) of operator family ulid_ops for access method btree", "ulid_ops",
+     UIDEXT_BTREE_SKIP_SUPPORT_PRESENT("p.amproclefttype <> 'uuid'::regtype"),
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (%1$s.ulid, %1$s.ulid) %1$s.ulid_skipsupport(internal);",
      nullptr},
     // GiST ulid_ops (1.2): sorted builds from 14, WITHOUT OVERLAPS keys from 18. Present also when
     // the family does not exist yet (an extension still at 1.1 under a 1.2 library).
-    {140000, 0, "function 11 (sort support) of operator family ulid_ops for access method gist", "ulid_ops",
+    {140000, "function 11 (sort support) of operator family ulid_ops for access method gist", "ulid_ops",
      UIDEXT_GIST_SUPPORT_PRESENT(11),
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING gist"
      " ADD FUNCTION 11 (%1$s.ulid, %1$s.ulid) %1$s.ulid_gist_sortsupport(internal);",
      nullptr},
-    {180000, 0, "function 12 (translate_cmptype) of operator family ulid_ops for access method gist", "ulid_ops",
+    {180000, "function 12 (translate_cmptype) of operator family ulid_ops for access method gist", "ulid_ops",
      UIDEXT_GIST_SUPPORT_PRESENT(12),
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING gist"
      " ADD FUNCTION 12 (pg_catalog.\"any\", pg_catalog.\"any\") %1$s.ulid_gist_cmptype(integer);",
      nullptr},
     // pg_upgrade does not carry the comment of the implicit array type over (its dump skips that
     // type); pg_dump/pg_restore keeps it, as CREATE EXTENSION runs the script again.
-    {130000, 0, "comment on type ulid[]", "ulid", array_type_comment_present,
+    {130000, "comment on type ulid[]", "ulid", array_type_comment_present,
      "COMMENT ON TYPE %1$s.ulid[] IS 'array of ulid';", nullptr},
-    {130000, 0, "comment on type ulid_gist_key[]", "ulid_gist_key", array_type_comment_present_if_type,
+    {130000, "comment on type ulid_gist_key[]", "ulid_gist_key", array_type_comment_present_if_type,
      "COMMENT ON TYPE %1$s.ulid_gist_key[] IS 'array of ulid_gist_key (created with every type; unused)';", nullptr},
-    // PostgreSQL 17 has these in pg_catalog, which is searched first: uidext's own are dead weight.
-    {130000, 170000, "function uuid_extract_version(uuid)", "uuid_extract_version(pg_catalog.uuid)", function_present,
+    // 1.2: skip support for uuid_ulid_ops (uuid columns in the family), core's own function.
+    {180000, "function 6 (skip support) for uuid of operator family ulid_ops for access method btree", "ulid_ops",
+     UIDEXT_BTREE_SKIP_SUPPORT_PRESENT("p.amproclefttype = 'uuid'::regtype"),
+     "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
+     " ADD FUNCTION 6 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_skipsupport(internal);",
+     nullptr},
+    // 1.3: on every major, beside core's of the same name in pg_catalog from 17 (uuid_extract_*)
+    // and from 20 (min/max(uuid)); skipped beside a user's polyfill of the same signature (#21).
+    {0, "function uuid_extract_version(uuid)", "uuid_extract_version(pg_catalog.uuid)", function_present_since_1_3,
      "CREATE FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid) RETURNS pg_catalog.int2"
      " AS '$libdir/uidext', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;"
      " COMMENT ON FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid)"
      " IS 'version of an RFC 9562 variant UUID, else NULL (as PostgreSQL 17)';",
-     "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);",
-     function_users,
-     "DROP FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);",
-     "ALTER EXTENSION uidext DROP FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);"},
-    {130000, 170000, "function uuid_extract_timestamp(uuid)", "uuid_extract_timestamp(pg_catalog.uuid)", function_present,
+     "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);"},
+    {0, "function uuid_extract_timestamp(uuid)", "uuid_extract_timestamp(pg_catalog.uuid)", function_present_since_1_3,
      "CREATE FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz"
      " AS '$libdir/uidext', 'uidext_uuid_extract_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;"
      " COMMENT ON FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid)"
      " IS 'time of a version 1 or 6 (microseconds) or version 7 (milliseconds) UUID, else NULL';",
-     "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);",
-     function_users,
-     "DROP FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);",
-     "ALTER EXTENSION uidext DROP FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);"},
-    // 1.2: skip support for uuid_ulid_ops (uuid columns in the family), core's own function.
-    {180000, 0, "function 6 (skip support) for uuid of operator family ulid_ops for access method btree", "ulid_ops",
-     "SELECT 'pg_opfamily'::regclass, f.oid FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily"
-     " JOIN pg_am a ON a.oid = f.opfmethod"
-     " WHERE a.amname = 'btree' AND f.opfnamespace = $1 AND f.opfname = $2 AND p.amprocnum = 6"
-     " AND p.amproclefttype = 'uuid'::regtype",
-     "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
-     " ADD FUNCTION 6 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_skipsupport(internal);",
-     nullptr},
+     "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);"},
+    {0, "function uuid_larger(uuid, uuid)", "uuid_larger(pg_catalog.uuid, pg_catalog.uuid)", function_present_since_1_3,
+     "CREATE FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid) RETURNS pg_catalog.uuid"
+     " AS '$libdir/uidext', 'uidext_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;"
+     " COMMENT ON FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS 'larger of two values';",
+     "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid);"},
+    {0, "function uuid_smaller(uuid, uuid)", "uuid_smaller(pg_catalog.uuid, pg_catalog.uuid)", function_present_since_1_3,
+     "CREATE FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) RETURNS pg_catalog.uuid"
+     " AS '$libdir/uidext', 'uidext_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;"
+     " COMMENT ON FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) IS 'smaller of two values';",
+     "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid);"},
+    // Answered from a btree index through SORTOP, as core's.
+    {0, "aggregate min(uuid)", "min(pg_catalog.uuid)", uuid_aggregate_present_since_1_3,
+     "CREATE AGGREGATE %1$s.min(pg_catalog.uuid) (SFUNC = %1$s.uuid_smaller, STYPE = pg_catalog.uuid,"
+     " COMBINEFUNC = %1$s.uuid_smaller, SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);"
+     " COMMENT ON AGGREGATE %1$s.min(pg_catalog.uuid) IS 'smallest value; uses a btree index when there is one';",
+     "ALTER EXTENSION uidext ADD AGGREGATE %1$s.min(pg_catalog.uuid);"},
+    {0, "aggregate max(uuid)", "max(pg_catalog.uuid)", uuid_aggregate_present_since_1_3,
+     "CREATE AGGREGATE %1$s.max(pg_catalog.uuid) (SFUNC = %1$s.uuid_larger, STYPE = pg_catalog.uuid,"
+     " COMBINEFUNC = %1$s.uuid_larger, SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);"
+     " COMMENT ON AGGREGATE %1$s.max(pg_catalog.uuid) IS 'largest value; uses a btree index when there is one';",
+     "ALTER EXTENSION uidext ADD AGGREGATE %1$s.max(pg_catalog.uuid);"},
 };
 
 }  // namespace uidext::pg

@@ -1,6 +1,6 @@
 // uidext_catalog_refresh(): adds the version-dependent objects (catalog_items.hpp) that the
-// running server supports and this database's extension lacks, and removes those it made
-// obsolete, e.g. after pg_upgrade.
+// running server supports and this database's extension lacks, e.g. after pg_upgrade. It never
+// drops one, and never adds to or replaces an object that is not uidext's: it warns instead.
 #include "catalog_items.hpp"
 #include "glue.hpp"
 
@@ -24,6 +24,7 @@ struct extension_place {
     Oid oid;
     Oid schema;
     const char* quoted_schema;
+    const char* version;  // of the catalog: inside an update script, the version it updates to
 };
 
 // Runs a catalog query with $1 = oid and, when given, $2 = text; returns the number of rows
@@ -47,13 +48,14 @@ int query(const char* sql, Oid oid, const char* text = nullptr) {
 extension_place find_extension() {
     extension_place place;
     place.oid = get_extension_oid("uidext", false);
-    if (query("SELECT e.extnamespace, n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
+    if (query("SELECT e.extnamespace, n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
               " WHERE e.oid = $1",
               place.oid) != 1)
         ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("extension \"%s\" does not exist", "uidext")));
     bool isnull = false;
     place.schema = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
     place.quoted_schema = quote_identifier(SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2));
+    place.version = SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 3);
     return place;
 }
 
@@ -95,20 +97,24 @@ void add_to_report(StringInfo report, const char* change) {
     appendStringInfoString(report, change);
 }
 
-// Drops an obsolete member of the extension, or keeps it when something outside the extension
-// uses it (dropping would fail, or cascade into the user's objects), and says which it did.
-void remove_obsolete(const pg::catalog_item& item, const char* name, const extension_place& ext,
-                     bool in_own_script, StringInfo report) {
-    query(item.users_sql, ext.schema, name);
-    const char* users = SPI_processed == 1 ? SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1) : nullptr;
-    if (users) {
-        add_to_report(report, psprintf("kept %s (used by %s)", item.description, users));
-        return;
+// A skipped object is worth a WARNING (PostgreSQL raises client_min_messages to WARNING while an
+// extension script runs), once per script: not in the script of an intermediate version (the
+// last update script runs the refresh again), nor a second time in one script (the fresh
+// install script holds every update script, so it runs the refresh twice).
+TransactionId warned_in_script = InvalidTransactionId;
+
+void warn_skipped(const pg::catalog_item& item, const ownership& found, const extension_place& ext, bool in_own_script,
+                  bool names_function) {
+    if (in_own_script) {
+        if (strcmp(ext.version, UIDEXT_VERSION) != 0) return;
+        if (TransactionIdEquals(warned_in_script, GetTopTransactionId())) return;
     }
-    if (!in_own_script) run(item.unmember_sql, ext.quoted_schema);
-    run(item.drop_sql, ext.quoted_schema);
-    add_to_report(report,
-                  psprintf("removed %s (core has it from %d)", item.description, item.obsolete_from_version / 10000));
+    ereport(WARNING, (errmsg("uidext skipped %s: %s is not uidext's", item.description, found.whose),
+                      errdetail("uidext never replaces, alters or adopts an object it does not own."),
+                      names_function ? errhint("To have uidext's, drop or rename that function, then run SELECT "
+                                               "%s.uidext_catalog_refresh() as a superuser.",
+                                               ext.quoted_schema)
+                                     : 0));
 }
 
 }  // namespace
@@ -143,20 +149,20 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
     // (query() reads the catalog as committed after the wait, whatever the isolation level).
     LockDatabaseObject(ExtensionRelationId, ext.oid, 0, ShareUpdateExclusiveLock);
 
+    bool skipped_any = false;
     for (const pg::catalog_item& item : pg::catalog_items) {
         if (PG_VERSION_NUM < item.min_server_version) continue;
         const char* name = psprintf(item.name, ext.quoted_schema);
-        if (item.present_sql == pg::function_present && !strchr(name, '('))
+        const bool names_function = item.present_sql == pg::function_present ||
+                                    item.present_sql == pg::function_present_since_1_3 ||
+                                    item.present_sql == pg::uuid_aggregate_present_since_1_3;
+        if (names_function && !strchr(name, '('))
             elog(ERROR, "catalog item \"%s\" must name a function by its signature", item.description);
         const ownership found = find_item(item, name, ext);
-        if (item.obsolete_from_version && PG_VERSION_NUM >= item.obsolete_from_version) {
-            // Only the extension's own: a user's function of that signature (a polyfill of
-            // core's, say) or another extension's is none of its business.
-            if (found.ours) remove_obsolete(item, name, ext, in_own_script, &report);
-            continue;
-        }
         if (found.ours) continue;
         if (found.exists) {
+            warn_skipped(item, found, ext, in_own_script, names_function);
+            skipped_any = true;
             add_to_report(&report, psprintf("skipped %s (%s is not uidext's)", item.description, found.whose));
             continue;
         }
@@ -164,6 +170,7 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
         if (item.member_sql && !in_own_script) run(item.member_sql, ext.quoted_schema);
         add_to_report(&report, item.description);
     }
+    if (in_own_script && skipped_any && strcmp(ext.version, UIDEXT_VERSION) == 0) warned_in_script = GetTopTransactionId();
     AtEOXact_GUC(true, guc_level);
     SPI_finish();
     PG_RETURN_TEXT_P(cstring_to_text_with_len(report.data, report.len));

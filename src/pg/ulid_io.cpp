@@ -8,6 +8,26 @@ using namespace uidext;
 
 namespace {
 
+const char* whitespace_name(unsigned char c) {
+    switch (c) {
+    case ' ': return "A space";
+    case '\t': return "A tab";
+    case '\n': return "A newline";
+    case '\r': return "A carriage return";
+    case '\v': return "A vertical tab";
+    default: return "A form feed";
+    }
+}
+
+const char* whitespace_where(whitespace_at place) {
+    switch (place) {
+    case whitespace_at::leading: return "leading whitespace";
+    case whitespace_at::trailing: return "trailing whitespace";
+    case whitespace_at::inner: break;
+    }
+    return "whitespace inside the value";
+}
+
 // Raises (or, on 16+, records softly in escontext) 22P02 with a DETAIL naming the problem.
 void report_bad_input(const char* text, decode_result result, Node* escontext) {
     const unsigned char bad = static_cast<unsigned char>(text[result.position]);
@@ -49,6 +69,17 @@ void report_bad_input(const char* text, decode_result result, Node* escontext) {
                                 errdetail("\"%.*s\" at position %d is not a %s.",
                                           pg_mblen(text + result.position), text + result.position,
                                           pg_mbstrlen_with_len(text, static_cast<int>(result.position)) + 1, digit)));
+        break;
+    }
+    case decode_status::whitespace: {
+        const whitespace_at place = whitespace_place(text, result.position);
+        UIDEXT_INPUT_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                            errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
+                            errdetail(place == whitespace_at::inner ? "%s at position %d is %s: a ULID or UUID has none."
+                                                                    : "%s at position %d is %s: type ulid does not trim its input.",
+                                      whitespace_name(bad), pg_mbstrlen_with_len(text, static_cast<int>(result.position)) + 1,
+                                      whitespace_where(place)),
+                            place != whitespace_at::inner ? errhint("Trim the text first, as in btrim(value)::ulid.") : 0));
         break;
     }
     case decode_status::overflow:

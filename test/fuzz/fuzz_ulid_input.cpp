@@ -2,7 +2,8 @@
 // 26 characters -> the ULID verdict; else a uuid text form -> accepted; else the first
 // non-ASCII byte is reported as a bad character; else, if reading every character that is not
 // a hex digit, '-', '{' or '}' as a digit gives a uuid text form, the first such character is a
-// bad hex digit; else the length is wrong. Also checks what the
+// bad hex digit; else the length is wrong; and whatever was rejected, its first whitespace
+// character (if any) is the complaint, leading, trailing or inner. Also checks what the
 // glue relies on: the reported position lies inside the text. ulid_in receives a C string, so
 // the text up to the first NUL is checked as well.
 #include <cctype>
@@ -52,10 +53,27 @@ void check_input(std::string_view text) {
             }
         }
     }
+    // Rejected text with whitespace: the first whitespace character is the complaint (#24).
+    if (want_status != uidext::decode_status::ok) {
+        const std::size_t space = text.find_first_of(" \t\n\r\v\f");
+        if (space != std::string_view::npos) {
+            want_status = uidext::decode_status::whitespace;
+            want_position = space;
+            const bool leading = text.find_first_not_of(" \t\n\r\v\f") > space;
+            const std::size_t last_other = text.find_last_not_of(" \t\n\r\v\f");
+            const bool trailing = !leading && last_other < space;
+            const uidext::whitespace_at place = uidext::whitespace_place(text, space);
+            FUZZ_CHECK(place == (leading    ? uidext::whitespace_at::leading
+                                 : trailing ? uidext::whitespace_at::trailing
+                                            : uidext::whitespace_at::inner),
+                       text);
+        }
+    }
     FUZZ_CHECK(got.status == want_status, text);
     FUZZ_CHECK(got.position == want_position, text);
     // report_bad_input reads text[position] (and, for a multibyte character, pg_mblen from there).
-    FUZZ_CHECK((got.status != uidext::decode_status::bad_character && got.status != uidext::decode_status::bad_hex_digit) ||
+    FUZZ_CHECK((got.status != uidext::decode_status::bad_character && got.status != uidext::decode_status::bad_hex_digit &&
+                got.status != uidext::decode_status::whitespace) ||
                    got.position < text.size(),
                text);
     if (got.status != uidext::decode_status::ok) return;

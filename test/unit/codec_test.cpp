@@ -140,6 +140,32 @@ TEST(ulid_input, takes_ulid_or_uuid_and_names_non_ascii) {
     EXPECT_EQ(parse_ulid_input("01ARZ3NDEK", a.data()).status, decode_status::bad_length);
 }
 
+TEST(ulid_input, names_the_first_whitespace_and_where_it_is) {
+    bytes a{};
+    struct {
+        const char* text;
+        std::size_t position;
+        whitespace_at place;
+    } const cases[] = {
+        {" 01ARZ3NDEKTSV4RRFFQ69G5FA", 0, whitespace_at::leading},    // 26 characters
+        {"01ARZ3NDEKTSV4RRFFQ69G5FA ", 25, whitespace_at::trailing},
+        {"01ARZ3NDEK SV4RRFFQ69G5FAV", 10, whitespace_at::inner},
+        {" 01ARZ3NDEKTSV4RRFFQ69G5FAV", 0, whitespace_at::leading},   // a valid ULID padded
+        {"01ARZ3NDEKTSV4RRFFQ69G5FAV\n", 26, whitespace_at::trailing},
+        {"\t 01563e3a-b5d3-d676-4c61-efb99302bd5b", 0, whitespace_at::leading},
+        {"01563e3a-b5d3-d676-4c61-efb99302bd5b  ", 36, whitespace_at::trailing},
+        {"01563e3a b5d3-d676-4c61-efb99302bd5b", 8, whitespace_at::inner},
+        {"not a ulid", 3, whitespace_at::inner},
+        {"   ", 0, whitespace_at::leading},
+    };
+    for (const auto& c : cases) {
+        const decode_result r = parse_ulid_input(c.text, a.data());
+        EXPECT_EQ(r.status, decode_status::whitespace) << c.text;
+        EXPECT_EQ(r.position, c.position) << c.text;
+        EXPECT_EQ(whitespace_place(c.text, r.position), c.place) << c.text;
+    }
+}
+
 TEST(ulid_input, names_the_bad_character_of_a_mistyped_uuid) {
     bytes a{};
     struct {
@@ -159,7 +185,7 @@ TEST(ulid_input, names_the_bad_character_of_a_mistyped_uuid) {
     }
     // Not a UUID's shape: still a length problem.
     for (const char* text : {"01563e3a-b5d3-d676-4c61-efb99302bd5", "01563e3a-b5d3-d676-4c61-efb99302bd5bb",
-                             "01563e3a--b5d3-d676-4c61-efb99302bd5g", "not a ulid"}) {
+                             "01563e3a--b5d3-d676-4c61-efb99302bd5g", "not-a-ulid"}) {
         EXPECT_EQ(parse_ulid_input(text, a.data()).status, decode_status::bad_length) << text;
     }
 }
