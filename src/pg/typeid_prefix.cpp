@@ -26,8 +26,15 @@ cached_call cache[cache_size];
 int next_slot = 0;
 bool callbacks_registered = false;
 
+// 19 gives a syscache callback its cache as the enum SysCacheIdentifier, older majors as int.
+#if PG_VERSION_NUM >= 190000
+using syscache_id = SysCacheIdentifier;
+#else
+using syscache_id = int;
+#endif
+
 // Any change to a type or function may be a drop and a new type under a reused OID.
-void forget_all(Datum, int, uint32) {
+void forget_all(Datum, syscache_id, uint32) {
     for (cached_call& entry : cache) entry.function = InvalidOid;
 }
 
