@@ -181,6 +181,9 @@ inline constexpr catalog_item catalog_items[] = {
      "COMMENT ON TYPE %1$s.ulid[] IS 'array of ulid';", nullptr},
     {130000, "comment on type ulid_gist_key[]", "ulid_gist_key", array_type_comment_present_if_type,
      "COMMENT ON TYPE %1$s.ulid_gist_key[] IS 'array of ulid_gist_key (created with every type; unused)';", nullptr},
+    // 1.3: the general TypeID type's array.
+    {130000, "comment on type typeid[]", "typeid", array_type_comment_present_if_type,
+     "COMMENT ON TYPE %1$s.typeid[] IS 'array of typeid';", nullptr},
     // 1.2: skip support for uuid_ulid_ops (uuid columns in the family), core's own function.
     {180000, "function 6 (skip support) for uuid of operator family ulid_ops for access method btree", "ulid_ops",
      UIDEXT_BTREE_SKIP_SUPPORT_PRESENT("p.amproclefttype = 'uuid'::regtype"),
