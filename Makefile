@@ -81,6 +81,18 @@ vpath %.hpp $(uidext_srcdir)
 vpath %.sql $(uidext_srcdir)
 vpath %.control $(uidext_srcdir)
 endif
+# The server this tree was built for: PG_CONFIG's path, version and header directory, kept in
+# .pg_config_stamp and rewritten only when they change, so that building or installing for
+# another PG_CONFIG (or after that server's upgrade) recompiles and relinks instead of
+# installing a library built for another major ("incompatible library ... version mismatch").
+PG_CONFIG_STAMP = $(CURDIR)/.pg_config_stamp
+pg_config_identity := $(PG_CONFIG) | $(shell $(PG_CONFIG) --version) | $(PG_INCLUDE_SERVER)
+ifneq ($(pg_config_identity),$(shell cat $(PG_CONFIG_STAMP) 2>/dev/null))
+$(shell echo '$(pg_config_identity)' >$(PG_CONFIG_STAMP))
+endif
+$(OBJS) $(OBJS:.o=.bc): $(PG_CONFIG_STAMP)
+EXTRA_CLEAN += $(PG_CONFIG_STAMP)
+
 # The build directory mirrors the source tree's subdirectories for objects and the script.
 uidext_build_dirs = src/core src/pg sql
 $(OBJS) $(OBJS:.o=.bc) $(FRESH_SCRIPT): | $(uidext_build_dirs)
