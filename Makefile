@@ -57,6 +57,10 @@ SHLIB_LINK += -Wl,-Bsymbolic
 # MD5 and SHA-1 of name-based UUIDs (src/core/digest.cpp); PostgreSQL itself links libcrypto.
 SHLIB_LINK += -lcrypto
 
+# Which server the objects were built for (see below); set before PGXS, whose clean reads it.
+PG_CONFIG_STAMP = $(CURDIR)/.pg_config_stamp
+EXTRA_CLEAN = $(PG_CONFIG_STAMP)
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
@@ -85,13 +89,15 @@ endif
 # .pg_config_stamp and rewritten only when they change, so that building or installing for
 # another PG_CONFIG (or after that server's upgrade) recompiles and relinks instead of
 # installing a library built for another major ("incompatible library ... version mismatch").
-PG_CONFIG_STAMP = $(CURDIR)/.pg_config_stamp
 pg_config_identity := $(PG_CONFIG) | $(shell $(PG_CONFIG) --version) | $(PG_INCLUDE_SERVER)
+# (Not for goals that build nothing: "make clean" leaves no stamp behind.)
+uidext_building := $(filter-out clean distclean maintainer-clean installcheck,$(or $(MAKECMDGOALS),all))
+ifneq ($(uidext_building),)
 ifneq ($(pg_config_identity),$(shell cat $(PG_CONFIG_STAMP) 2>/dev/null))
 $(shell echo '$(pg_config_identity)' >$(PG_CONFIG_STAMP))
 endif
+endif
 $(OBJS) $(OBJS:.o=.bc): $(PG_CONFIG_STAMP)
-EXTRA_CLEAN += $(PG_CONFIG_STAMP)
 
 # The build directory mirrors the source tree's subdirectories for objects and the script.
 uidext_build_dirs = src/core src/pg sql
