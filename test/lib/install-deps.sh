@@ -14,6 +14,8 @@ command -v node >/dev/null 2>&1 || packages="$packages nodejs"
 command -v npm >/dev/null 2>&1 || packages="$packages npm"
 # Java (javac + java) for test/cluster/091_java_longs.sh: java.util.UUID is the reference.
 command -v javac >/dev/null 2>&1 || packages="$packages default-jdk-headless"
+# test/cluster/120_debian_package.sh: lintian on the built packages; 130_pgxn_dist.sh: pgxnclient (pgxn load).
+packages="$packages lintian pgxnclient"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
