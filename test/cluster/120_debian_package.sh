@@ -58,7 +58,12 @@ echo "== upstream tarball and dpkg-buildpackage -S, -b in a copy of the tree ($s
 mkdir -p "$src" "$backup"
 git ls-files -z -co --exclude-standard | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
     | tar -c --null -T - -f - | tar -x -C "$src"
-tar -C "$work" -czf "$work/uidext_$upstream.orig.tar.gz" --exclude="uidext-$upstream/debian" "uidext-$upstream"
+# The upstream tarball as a release makes it (`git archive` of the tree, doc/install.md): without
+# debian/ and without the export-ignored benchmark data, which the copy still has.
+git ls-files -co --exclude-standard | git check-attr --stdin export-ignore | sed -n 's/: export-ignore: set$//p' \
+    | sed "s|^|uidext-$upstream/|" >"$work/export-ignored"
+check_ge "export-ignored files left out of the upstream tarball" "$(wc -l <"$work/export-ignored")" 1
+tar -C "$work" -czf "$work/uidext_$upstream.orig.tar.gz" --exclude="uidext-$upstream/debian" -X "$work/export-ignored" "uidext-$upstream"
 for kind in S b; do
     if (cd "$src" && dpkg-buildpackage -us -uc -$kind) >"$work/build-$kind.log" 2>&1; then
         check "dpkg-buildpackage -$kind" ok ok
