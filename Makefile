@@ -65,13 +65,17 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # Version-dependent suites: BRIN minmax-multi and bloom from 14, soft input errors
-# (pg_input_is_valid) from 16.
+# (pg_input_is_valid) from 16, core's bytea casts and base32hex from 19.
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += ulid_brin_14
 REGRESS += brin_uuid_bounds
 endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
+endif
+# Core's casts between uuid and bytea and its base32hex encoding, from 19.
+ifeq ($(shell test $(MAJORVERSION) -ge 19 && echo yes),yes)
+REGRESS += core_19_casts
 endif
 
 # In a VPATH build, look up only sources in the source tree: objects, bitcode and the library
