@@ -73,7 +73,6 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 endif
-# Core's casts between uuid and bytea and its base32hex encoding, from 19.
 ifeq ($(shell test $(MAJORVERSION) -ge 19 && echo yes),yes)
 REGRESS += core_19_casts
 endif
