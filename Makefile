@@ -60,11 +60,15 @@ SHLIB_LINK += -Wl,-Bsymbolic
 # MD5 and SHA-1 of name-based UUIDs (src/core/digest.cpp); PostgreSQL itself links libcrypto.
 SHLIB_LINK += -lcrypto
 
+# Which server the objects were built for (see below); set before PGXS, whose clean reads it.
+PG_CONFIG_STAMP = $(CURDIR)/.pg_config_stamp
+EXTRA_CLEAN = $(PG_CONFIG_STAMP)
+
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # Version-dependent suites: BRIN minmax-multi and bloom from 14, soft input errors
-# (pg_input_is_valid) from 16.
+# (pg_input_is_valid) from 16, core's bytea casts and base32hex from 19.
 ifeq ($(shell test $(MAJORVERSION) -ge 14 && echo yes),yes)
 REGRESS += ulid_brin_14
 REGRESS += brin_uuid_bounds
@@ -72,6 +76,9 @@ endif
 ifeq ($(shell test $(MAJORVERSION) -ge 16 && echo yes),yes)
 REGRESS += soft_errors
 REGRESS += typeid_soft_errors
+endif
+ifeq ($(shell test $(MAJORVERSION) -ge 19 && echo yes),yes)
+REGRESS += core_19_casts
 endif
 
 # In a VPATH build, look up only sources in the source tree: objects, bitcode and the library
@@ -85,6 +92,20 @@ vpath %.hpp $(uidext_srcdir)
 vpath %.sql $(uidext_srcdir)
 vpath %.control $(uidext_srcdir)
 endif
+# The server this tree was built for: PG_CONFIG's path, version and header directory, kept in
+# .pg_config_stamp and rewritten only when they change, so that building or installing for
+# another PG_CONFIG (or after that server's upgrade) recompiles and relinks instead of
+# installing a library built for another major ("incompatible library ... version mismatch").
+pg_config_identity := $(PG_CONFIG) | $(shell $(PG_CONFIG) --version) | $(PG_INCLUDE_SERVER)
+# (Not for goals that build nothing: "make clean" leaves no stamp behind.)
+uidext_building := $(filter-out clean distclean maintainer-clean installcheck,$(or $(MAKECMDGOALS),all))
+ifneq ($(uidext_building),)
+ifneq ($(pg_config_identity),$(shell cat $(PG_CONFIG_STAMP) 2>/dev/null))
+$(shell echo '$(pg_config_identity)' >$(PG_CONFIG_STAMP))
+endif
+endif
+$(OBJS) $(OBJS:.o=.bc): $(PG_CONFIG_STAMP)
+
 # The build directory mirrors the source tree's subdirectories for objects and the script.
 uidext_build_dirs = src/core src/pg sql
 $(OBJS) $(OBJS:.o=.bc) $(FRESH_SCRIPT): | $(uidext_build_dirs)

@@ -18,6 +18,8 @@ command -v javac >/dev/null 2>&1 || packages="$packages default-jdk-headless"
 packages="$packages libpostgresql-jdbc-java golang-go golang-github-lib-pq-dev golang-github-google-uuid-dev ruby-activerecord ruby-pg"
 # clients/python/run-tests: Debian's drivers, ORMs and pytest for the uidext Python package.
 packages="$packages python3-psycopg python3-psycopg2 python3-asyncpg python3-sqlalchemy python3-django python3-peewee python3-alembic python3-pytest python3-pytest-asyncio"
+# test/cluster/120_debian_package.sh: lintian on the built packages; 130_pgxn_dist.sh: pgxnclient (pgxn load).
+packages="$packages lintian pgxnclient"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

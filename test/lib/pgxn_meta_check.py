@@ -37,6 +37,11 @@ def check_string(where, value, nonempty=True):
         problem(f'{where}: expected a non-empty string, got {value!r}')
 
 
+def check_url(where, value):
+    if not isinstance(value, str) or not re.match(r'^[a-z][a-z0-9+.-]*://[^\s]+$', value):
+        problem(f'{where}: {value!r} is not a URI')
+
+
 def check_version(where, value):
     if not isinstance(value, str) or not SEMVER.match(value):
         problem(f'{where}: {value!r} is not a semantic version (like "1.2.0")')
@@ -107,6 +112,36 @@ def check(meta):
             problem('tags: expected a list of strings of 1 to 255 characters')
     if 'release_status' in meta and meta['release_status'] not in ('stable', 'testing', 'unstable'):
         problem(f'release_status: {meta["release_status"]!r} is not stable, testing or unstable')
+    resources = meta.get('resources', {})
+    if not isinstance(resources, dict):
+        problem('resources: expected an object')
+        resources = {}
+    for key, value in resources.items():
+        if key == 'homepage':
+            check_url('resources.homepage', value)
+        elif key in ('bugtracker', 'repository'):
+            allowed = {'bugtracker': ('web', 'mailto'), 'repository': ('url', 'web', 'type')}[key]
+            if not isinstance(value, dict) or not value:
+                problem(f'resources.{key}: expected an object with {" or ".join(allowed)}')
+                continue
+            for sub, text in value.items():
+                if sub not in allowed and not sub.lower().startswith('x_'):
+                    problem(f'resources.{key}: unknown key {sub!r}')
+                elif sub in ('web', 'url'):
+                    check_url(f'resources.{key}.{sub}', text)
+                else:
+                    check_string(f'resources.{key}.{sub}', text)
+        elif not key.lower().startswith('x_'):
+            problem(f'resources: unknown key {key!r}')
+    no_index = meta.get('no_index', {})
+    if not isinstance(no_index, dict):
+        problem('no_index: expected an object')
+        no_index = {}
+    for key, value in no_index.items():
+        if key not in ('file', 'directory') and not key.lower().startswith('x_'):
+            problem(f'no_index: unknown key {key!r}')
+        elif not isinstance(value, list) or any(not isinstance(v, str) or not v for v in value):
+            problem(f'no_index.{key}: expected a list of paths')
     prereqs = meta.get('prereqs', {})
     if not isinstance(prereqs, dict):
         problem('prereqs: expected an object')
