@@ -157,7 +157,10 @@ SELECT estimated_rows($$SELECT * FROM accounts WHERE id = (SELECT id FROM accoun
        estimated_rows($$SELECT * FROM accounts WHERE owner = 'user_01hk0bsgq0fz6t9h5hs9zwxvw7'$$) AS owner_eq;
 
 -- Casts with other types: assignment casts to uuid and ulid, none between two prefixes.
+-- (terse: 19 words the hint of this error differently)
+\set VERBOSITY terse
 SELECT 'prefix_01h455vb4pex5vsknk084sn02q'::prefix_id = 'user_01h455vb4pex5vsknk084sn02q'::app_user;
+\set VERBOSITY default
 SELECT 'user_01h455vb4pex5vsknk084sn02q'::app_user::prefix_id;
 INSERT INTO posts VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'::uuid, '01H455VB4PEX5VSKNK084SN02Q'::ulid);
 SELECT id, account FROM posts WHERE id = '01890a5d-ac96-774b-bcce-b302099a8057'::uuid::prefix_id;
