@@ -154,6 +154,14 @@ check_match "the extension cannot be dropped from under the types" \
 new_bin=$UIDEXT_PGBIN
 [ -n "${TYPEID_UPGRADE_PG_CONFIG:-}" ] && new_bin=$("$TYPEID_UPGRADE_PG_CONFIG" --bindir)
 old=$(cluster_dir typeid)
+# Across majors: Debian 15 stores an attribute option pg_attver on every column, which
+# pg_upgrade's dump writes out and newer servers refuse (as 062 explains); clear it first.
+if [ "$new_bin" != "$UIDEXT_PGBIN" ]; then
+    for db in $(q -c "SELECT datname FROM pg_database WHERE datallowconn AND datname <> 'template0'"); do
+        q -d "$db" -c "UPDATE pg_attribute SET attoptions = NULL WHERE attoptions::text LIKE '%pg_attver=%'
+            AND attrelid IN (SELECT oid FROM pg_class WHERE relnamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace))" >/dev/null
+    done
+fi
 q -d appdb -c "CHECKPOINT" >/dev/null
 as_postgres "$UIDEXT_PGBIN/pg_ctl" -D "$old/data" -m fast -w stop >/dev/null
 new=$(cluster_dir typeid_new)
