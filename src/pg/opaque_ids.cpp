@@ -12,6 +12,7 @@
 //   role can SHOW until the library loads: the functions then refuse to run.
 #include "core/crockford.hpp"
 #include "core/opaque_ids.hpp"
+#include "core/opaque_text.hpp"
 #include "core/time_range.hpp"
 #include "core/uuid_text.hpp"
 
@@ -114,7 +115,10 @@ const char* shown(const std::uint8_t value[16], value_kind kind) {
     return text;
 }
 
-[[noreturn]] void report(opaque_status status, const char* function, const std::uint8_t value[16], value_kind kind) {
+// from_text: the value came as text (opaque_decode(text)): a uuid that is not an opaque one is
+// then invalid input (22P02), as any other text that is not an opaque id.
+[[noreturn]] void report(opaque_status status, const char* function, const std::uint8_t value[16], value_kind kind,
+                         bool from_text = false) {
     const char* text = shown(value, kind);
     switch (status) {
         case opaque_status::not_uuidv7:
@@ -123,7 +127,7 @@ const char* shown(const std::uint8_t value[16], value_kind kind) {
                             errdetail("Its version is %d%s.", value[6] >> 4,
                                       (value[8] & 0xC0) == 0x80 ? "" : ", and its variant is not RFC 9562's")));
         case opaque_status::not_uuidv4:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+            ereport(ERROR, (errcode(from_text ? ERRCODE_INVALID_TEXT_REPRESENTATION : ERRCODE_INVALID_PARAMETER_VALUE),
                             errmsg("%s() needs an opaque id, a UUID that looks like version 4: \"%s\"", function, text),
                             errdetail("Its version is %d%s.", value[6] >> 4,
                                       (value[8] & 0xC0) == 0x80 ? "" : ", and its variant is not RFC 9562's")));
@@ -173,6 +177,71 @@ opaque_status decode_ulid(const opaque_key_ring& ring, const std::uint8_t* value
     return opaque_decode_ulid(ring, value, now_ms, out);
 }
 
+// The 16 bytes of an opaque id given as text, and which kind it is; 22P02 naming the text when
+// it is neither a uuid's nor a ulid's text form.
+value_kind read_opaque_text(text* argument, const char* function, std::uint8_t out[16]) {
+    const char* data = VARDATA_ANY(argument);
+    const std::size_t size = VARSIZE_ANY_EXHDR(argument);
+    switch (parse_opaque_text(std::string_view(data, size), out)) {
+        case opaque_text_kind::uuid:
+            return value_kind::uuid;
+        case opaque_text_kind::ulid:
+            return value_kind::ulid;
+        case opaque_text_kind::invalid:
+            break;
+    }
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("invalid opaque id: \"%s\"", text_to_cstring(argument)),
+                    errdetail("%s() reads an opaque uuid in a uuid's text form (32 hex digits, as uuid input takes "
+                              "them) or an opaque ulid as 26 Crockford base32 digits.",
+                              function)));
+    pg_unreachable();
+}
+
+// opaque_decode(text): the opaque uuid's UUIDv7, or the opaque ulid's 16 bytes, as a uuid
+// (uidext's ulid = uuid operators compare it with ulid columns).
+Datum decode_text(FunctionCallInfo fcinfo) {
+    const opaque_key_ring& ring = ring_or_error("opaque_decode");
+    std::uint8_t value[16];
+    const value_kind kind = read_opaque_text(PG_GETARG_TEXT_PP(0), "opaque_decode", value);
+    const opaque_step step = kind == value_kind::uuid ? decode_uuid : decode_ulid;
+    std::uint8_t* out = new_value();
+    opaque_status status = step(ring, value, unix_ms_of(GetCurrentStatementStartTimestamp()), out);
+    if (status == opaque_status::no_key_matches) status = step(ring, value, unix_ms_of(GetCurrentTimestamp()), out);
+    if (status != opaque_status::ok) report(status, "opaque_decode", value, kind, true);
+    PG_RETURN_POINTER(out);
+}
+
+using candidates_step = opaque_status (*)(const opaque_key_ring&, const std::uint8_t*, std::uint64_t,
+                                          opaque_candidate_set*);
+
+// Every key's in-window decode, as an array of the function's result element type (uuid or
+// ulid), in the order of the keys; empty when no key made the value. The clock is read each
+// call: one read is nothing beside a decode under every key, and ids made an instant ago count.
+Datum candidates_array(FunctionCallInfo fcinfo, const std::uint8_t value[16], value_kind kind, bool from_text) {
+    const opaque_key_ring& ring = ring_or_error("opaque_candidates");
+    const candidates_step step = kind == value_kind::uuid ? opaque_candidates_uuid : opaque_candidates_ulid;
+    opaque_candidate_set set;
+    const opaque_status status = step(ring, value, unix_ms_of(GetCurrentTimestamp()), &set);
+    if (status != opaque_status::ok) report(status, "opaque_candidates", value, kind, from_text);
+
+    const Oid element_type = get_element_type(get_fn_expr_rettype(fcinfo->flinfo));
+    if (!OidIsValid(element_type)) elog(ERROR, "opaque_candidates(): cannot tell its result's element type");
+    int16 element_length = 0;
+    bool element_by_value = false;
+    char element_align = 0;
+    get_typlenbyvalalign(element_type, &element_length, &element_by_value, &element_align);
+    Datum elements[max_opaque_keys];
+    int n = 0;
+    for (std::size_t k = 0; k < set.count; ++k) {
+        if (!set.in_window[k]) continue;
+        std::uint8_t* element = new_value();
+        std::memcpy(element, set.values[k], value_size);
+        elements[n++] = PointerGetDatum(element);
+    }
+    PG_RETURN_ARRAYTYPE_P(construct_array(elements, n, element_type, element_length, element_by_value, element_align));
+}
+
 }  // namespace
 
 void define_opaque_keys(bool preloaded) {
@@ -200,4 +269,18 @@ UIDEXT_FUNCTION(uidext_opaque_encode_ulid) {
 }
 UIDEXT_FUNCTION(uidext_opaque_decode_ulid) {
     return pg::run(fcinfo, pg::decode_ulid, "opaque_decode", pg::value_kind::ulid);
+}
+UIDEXT_FUNCTION(uidext_opaque_decode_text) {
+    return pg::decode_text(fcinfo);
+}
+UIDEXT_FUNCTION(uidext_opaque_candidates_uuid) {
+    return pg::candidates_array(fcinfo, pg::arg_value(fcinfo, 0), pg::value_kind::uuid, false);
+}
+UIDEXT_FUNCTION(uidext_opaque_candidates_ulid) {
+    return pg::candidates_array(fcinfo, pg::arg_value(fcinfo, 0), pg::value_kind::ulid, false);
+}
+UIDEXT_FUNCTION(uidext_opaque_candidates_text) {
+    std::uint8_t value[16];
+    const pg::value_kind kind = pg::read_opaque_text(PG_GETARG_TEXT_PP(0), "opaque_candidates", value);
+    return pg::candidates_array(fcinfo, value, kind, true);
 }
