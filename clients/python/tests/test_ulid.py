@@ -95,9 +95,24 @@ def test_order_equality_hash():
     assert sorted([b, a]) == [a, b]
     assert sorted([b, a], key=lambda u: u.bytes) == [a, b]
     assert len({ULID(SPEC), ULID(SPEC.lower()), ULID(SPEC)}) == 1
-    assert ULID(SPEC) != SPEC and ULID(SPEC) != ULID(SPEC).uuid  # a value, not its text
+    assert ULID(SPEC) != SPEC and not (ULID(SPEC) == SPEC)  # a value, not its text (as uuid.UUID)
     with pytest.raises(TypeError):
         ULID(SPEC) < SPEC
+
+
+def test_is_the_uuid_of_its_bytes():
+    """A ULID is a uuid.UUID: equal to (and hashing as) the uuid.UUID of the same 16 bytes."""
+    u = ULID(SPEC)
+    plain = uuid.UUID("01563e3a-b5d3-d676-4c61-efb99302bd5b")
+    assert isinstance(u, uuid.UUID) and type(u.uuid) is uuid.UUID
+    assert u == plain and plain == u and not (u != plain) and hash(u) == hash(plain)
+    assert {u: 1}[plain] == 1 and {plain: 1}[u] == 1 and len({u, plain}) == 1
+    assert plain < ULID.from_int(plain.int + 1) and ULID.from_int(plain.int - 1) < plain
+    assert u.uuid == plain and str(u.uuid) == str(plain) and u.urn == plain.urn
+    assert str(u) == SPEC and f"{u}" == SPEC and repr(u) == f"ULID('{SPEC}')"  # the ULID text
+    assert (u.hex, u.bytes, u.int, u.bytes_le, u.fields) == (plain.hex, plain.bytes, plain.int, plain.bytes_le, plain.fields)
+    assert uuid.UUID(str(u.uuid)) == u and ULID(plain) == u
+    assert plain != str(plain) and u != str(plain)  # neither equals its text
 
 
 def test_immutable_and_small():
@@ -105,7 +120,7 @@ def test_immutable_and_small():
     with pytest.raises(AttributeError):
         u.x = 1
     with pytest.raises(AttributeError):
-        u._int = 1
+        u.int = 1
     assert not hasattr(u, "__dict__")
     assert pickle.loads(pickle.dumps(u)) == u
 

@@ -7,7 +7,7 @@ from ._ulid import ULID
 def key_bytes(value):
     """16 bytes of a ULID, uuid.UUID, ULID/UUID text or 16-byte value (ValueError otherwise)."""
     if type(value) is ULID:
-        return value._int.to_bytes(16, "big")
+        return value.int.to_bytes(16, "big")
     if type(value) is uuid.UUID:
         return value.bytes
     return ULID(value).bytes
@@ -15,7 +15,7 @@ def key_bytes(value):
 
 def key_uuid_text(value):
     """The canonical UUID text of a key: what both ulid_in and core's uuid_in read."""
-    n = value._int if type(value) is ULID else ULID(value)._int
+    n = value.int if type(value) is ULID else ULID(value).int
     h = "%032x" % n
     return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 

@@ -41,21 +41,23 @@ def _reason(text):
     return f"a ULID has 26 Crockford base32 digits, not {len(text)} characters, and this is not a UUID either"
 
 
-class ULID:
-    """An immutable ULID. Equality, hash and order follow the 16 bytes (so time order).
+class ULID(uuid.UUID):
+    """An immutable ULID, and a uuid.UUID of the same 16 bytes: equality, hash and order are
+    uuid.UUID's (so time order, and a ULID equals the uuid.UUID of its bytes); str() is the
+    26-character ULID text, so whatever encodes a uuid.UUID as str() (Django's JSON encoder,
+    pydantic, FastAPI) writes a ULID as its ULID text.
 
     ULID(value) takes a ULID or UUID text (what the server's ulid type accepts), 16 bytes,
     a uuid.UUID or a ULID; anything else raises ValueError naming the value and the reason.
     """
 
-    __slots__ = ("_int",)
+    __slots__ = ()
+    is_safe = uuid.SafeUUID.unknown  # uuid.UUID's slot, never set on a ULID
 
     def __init__(self, value):
         if type(value) is str:
             n = _int_from_text(value)
-        elif isinstance(value, ULID):
-            n = value._int
-        elif isinstance(value, uuid.UUID):
+        elif isinstance(value, uuid.UUID):  # a ULID too
             n = value.int
         elif isinstance(value, (bytes, bytearray, memoryview)):
             if len(value) != 16:
@@ -66,7 +68,7 @@ class ULID:
         else:
             raise ValueError(f"invalid ULID {value!r}: expected str, bytes, uuid.UUID or ULID, "
                              f"not {type(value).__name__}")
-        object.__setattr__(self, "_int", n)
+        _set_int(self, n)
 
     # Fast constructors for loaders: no validation beyond what the caller guarantees.
     @classmethod
@@ -91,13 +93,28 @@ class ULID:
         """The largest ULID of the millisecond of `when` (an aware datetime), for range queries."""
         return _from_int(_millisecond(when) << _RANDOM_BITS | ((1 << _RANDOM_BITS) - 1))
 
+    # pydantic 1.x: a ULID field validates with ULID() (a ValueError becomes a validation error,
+    # FastAPI's 422) and is described as ULID text in JSON Schema / OpenAPI.
+    @classmethod
+    def __get_validators__(cls):
+        yield cls._validate
+
+    @classmethod
+    def _validate(cls, value):
+        return value if type(value) is ULID else cls(value)
+
+    @classmethod
+    def __modify_schema__(cls, field_schema):
+        field_schema.update(type="string", format="ulid", pattern=_ULID_TEXT.pattern,
+                            minLength=26, maxLength=26, example="01ARZ3NDEKTSV4RRFFQ69G5FAV")
+
     def __setattr__(self, name, value):
         raise AttributeError("ULID is immutable")
 
     __delattr__ = __setattr__
 
     def __reduce__(self):
-        return (_from_int, (self._int,))
+        return (_from_int, (self.int,))
 
     def __copy__(self):
         return self
@@ -106,75 +123,34 @@ class ULID:
         return self
 
     @property
-    def int(self):
-        return self._int
-
-    @property
-    def bytes(self):
-        return self._int.to_bytes(16, "big")
-
-    @property
-    def hex(self):
-        """32 lowercase hex digits, as uuid.UUID.hex (drivers' uuid encoders use it)."""
-        return "%032x" % self._int
-
-    @property
     def uuid(self):
-        return uuid.UUID(int=self._int)
+        """The plain uuid.UUID of the same 16 bytes (str() gives the UUID text form)."""
+        return uuid.UUID(int=self.int)
+
+    @property
+    def urn(self):
+        return "urn:uuid:" + str(self.uuid)
 
     @property
     def timestamp(self):
         """The embedded Unix time in milliseconds."""
-        return self._int >> _RANDOM_BITS
+        return self.int >> _RANDOM_BITS
 
     @property
     def datetime(self):
         """The embedded time as an aware UTC datetime (millisecond precision)."""
-        return _EPOCH + (self._int >> _RANDOM_BITS) * _ONE_MS
+        return _EPOCH + (self.int >> _RANDOM_BITS) * _ONE_MS
 
     def __str__(self):
         # 20 bytes = 32 base32 digits; the last 26 are the 128-bit value.
-        return base64.b32encode(self._int.to_bytes(20, "big"))[6:].translate(_RFC4648_TO_CROCKFORD).decode()
+        return base64.b32encode(self.int.to_bytes(20, "big"))[6:].translate(_RFC4648_TO_CROCKFORD).decode()
 
     def __repr__(self):
         return f"ULID('{self}')"
 
-    def __hash__(self):
-        return hash(self._int)
-
-    def __eq__(self, other):
-        if type(other) is ULID:
-            return self._int == other._int
-        return NotImplemented
-
-    def __ne__(self, other):
-        if type(other) is ULID:
-            return self._int != other._int
-        return NotImplemented
-
-    def __lt__(self, other):
-        if type(other) is ULID:
-            return self._int < other._int
-        return NotImplemented
-
-    def __le__(self, other):
-        if type(other) is ULID:
-            return self._int <= other._int
-        return NotImplemented
-
-    def __gt__(self, other):
-        if type(other) is ULID:
-            return self._int > other._int
-        return NotImplemented
-
-    def __ge__(self, other):
-        if type(other) is ULID:
-            return self._int >= other._int
-        return NotImplemented
-
 
 _new = object.__new__
-_set_int = ULID._int.__set__  # the slot's setter, bypassing ULID.__setattr__
+_set_int = uuid.UUID.int.__set__  # uuid.UUID's slot setter, bypassing ULID.__setattr__
 
 
 def _from_int(n):
@@ -230,7 +206,7 @@ def to_ulid(value):
     """ULID(value), passing None and ULIDs through; the ORMs' common conversion."""
     if value is None or type(value) is ULID:
         return value
-    if not isinstance(value, (str, bytes, bytearray, memoryview, uuid.UUID, ULID)) and hasattr(value, "bytes"):
+    if not isinstance(value, (str, bytes, bytearray, memoryview, uuid.UUID)) and hasattr(value, "bytes"):
         return from_bytes_fast(value.bytes)  # asyncpg's UUID and other uuid look-alikes
     return ULID(value)
 
