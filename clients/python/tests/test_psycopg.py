@@ -139,10 +139,32 @@ async def test_async_connection(server, dbname):
         assert await cur.fetchone() == (key, [key], True)
 
 
-def test_text_parameter_keeps_a_plain_uuid_index_usable(conn):
-    conn.execute("CREATE INDEX child_parent_u ON child (parent_u)")
+def _plan(conn, sql, params):
+    return "\n".join(r[0] for r in conn.execute("EXPLAIN " + sql, params))
+
+
+@pytest.mark.parametrize("placeholder", ["%s", "%b"])
+def test_indexes_serving_a_ulid_parameter(conn, placeholder):
+    """A ULID is sent typed ulid: a ulid index and a uuid_ulid_ops index on a uuid column serve
+    it; a plain uuid index serves its .uuid (a uuid.UUID, typed uuid)."""
+    conn.execute("CREATE INDEX child_parent_l ON child (parent_l)")
+    conn.execute("CREATE INDEX child_plain_u ON child (parent_u)")
     conn.execute("SET enable_seqscan = off")
-    plan = "\n".join(r[0] for r in conn.execute("EXPLAIN SELECT * FROM child WHERE parent_u = %s", [ULID.generate()]))
-    assert "child_parent_u" in plan, plan
-    typed = "\n".join(r[0] for r in conn.execute("EXPLAIN SELECT * FROM child WHERE parent_u = %b", [ULID.generate()]))
-    assert "child_parent_u" not in typed  # why %s is the default: a ulid-typed value needs uuid_ulid_ops
+    key, p = ULID.generate(), placeholder
+    assert "child_parent_l" in _plan(conn, f"SELECT * FROM child WHERE parent_l = {p}", [key])
+    assert "child_parent_l" in _plan(conn, f"SELECT * FROM child WHERE parent_l = ANY({p})", [[key, key]])
+    assert "child_plain_u" in _plan(conn, f"SELECT * FROM child WHERE parent_u = {p}", [key.uuid])
+    assert "child_plain_u" not in _plan(conn, f"SELECT * FROM child WHERE parent_u = {p}", [key])
+    conn.execute("CREATE INDEX child_ulid_ops_u ON child (parent_u uuid_ulid_ops)")
+    assert "child_ulid_ops_u" in _plan(conn, f"SELECT * FROM child WHERE parent_u = {p}", [key])
+    assert "child_ulid_ops_u" in _plan(conn, f"SELECT * FROM child WHERE parent_u = ANY({p})", [[key]])
+
+
+def test_without_registration_a_ulid_binds_as_its_uuid(server, dbname):
+    """A ULID is a uuid.UUID: on a connection without register_ulid psycopg dumps it as one
+    (typed uuid, the same 16 bytes), which ulid and uuid columns both take."""
+    with psycopg.connect(**server.params(dbname), autocommit=True) as c:
+        key = ULID.generate()
+        for p in ("%s", "%b"):
+            row = c.execute(f"SELECT {p}::ulid::text, {p} = {p}::uuid, pg_typeof({p})::text", [key] * 4).fetchone()
+            assert row == (str(key), True, "uuid")

@@ -40,7 +40,9 @@ def test_parameters_bind_to_ulid_and_uuid_columns(conn):
     cur.execute("SELECT parent_l, parent_u FROM child WHERE parent_u = %s AND parent_l = %s", [key, key])
     assert cur.fetchone()[0] == key
     cur.execute("SELECT count(*) FROM child WHERE parent_u = ANY(%s::uuid[]) AND parent_l = ANY(%s::ulid[])",
-                [[key, other], [key]])
+                [[key, other], [key]])  # explicit casts still work
+    assert cur.fetchone() == (1,)
+    cur.execute("SELECT count(*) FROM child WHERE parent_u = ANY(%s) AND parent_l = ANY(%s)", [[key, other], [key]])
     assert cur.fetchone() == (1,)
     cur.execute("SELECT count(*) FROM child WHERE parent_u IN %s AND parent_l IN %s", [(key, other), (key,)])
     assert cur.fetchone() == (1,)
@@ -87,9 +89,51 @@ def test_bad_input(conn):
     assert cur.fetchone() == (0,)
 
 
-def test_parameter_keeps_a_plain_uuid_index_usable(conn):
+def _plan(cur, sql, params):
+    cur.execute("EXPLAIN " + sql, params)
+    return "\n".join(r[0] for r in cur.fetchall())
+
+
+def test_indexes_serving_a_ulid_parameter(conn):
+    """A ULID is written '...'::ulid: a ulid index and a uuid_ulid_ops index on a uuid column
+    serve it; a plain uuid index serves its .uuid (a uuid.UUID, '...'::uuid)."""
+    psycopg2.extras.register_uuid(conn_or_curs=conn)
     cur = conn.cursor()
-    cur.execute("CREATE INDEX child_parent_u ON child (parent_u); SET enable_seqscan = off")
-    cur.execute("EXPLAIN SELECT * FROM child WHERE parent_u = %s", [ULID.generate()])
-    plan = "\n".join(r[0] for r in cur.fetchall())
-    assert "child_parent_u" in plan, plan
+    cur.execute("CREATE INDEX child_parent_l ON child (parent_l); CREATE INDEX child_plain_u ON child (parent_u);"
+                "SET enable_seqscan = off")
+    key = ULID.generate()
+    assert "child_parent_l" in _plan(cur, "SELECT * FROM child WHERE parent_l = %s", [key])
+    assert "child_parent_l" in _plan(cur, "SELECT * FROM child WHERE parent_l = ANY(%s)", [[key, key]])
+    assert "child_plain_u" in _plan(cur, "SELECT * FROM child WHERE parent_u = %s", [key.uuid])
+    assert "child_plain_u" not in _plan(cur, "SELECT * FROM child WHERE parent_u = %s", [key])
+    cur.execute("CREATE INDEX child_ulid_ops_u ON child (parent_u uuid_ulid_ops)")
+    assert "child_ulid_ops_u" in _plan(cur, "SELECT * FROM child WHERE parent_u = %s", [key])
+    assert "child_ulid_ops_u" in _plan(cur, "SELECT * FROM child WHERE parent_u = ANY(%s)", [[key]])
+
+
+def test_lists_of_ulid_work_on_ulid_and_uuid_columns(conn):
+    """= ANY(%s) with a list of ULID, no cast: as with uuid.UUID values after register_uuid()."""
+    psycopg2.extras.register_uuid(conn_or_curs=conn)
+    cur = conn.cursor()
+    keys = [ULID.generate() for _ in range(3)]
+    cur.executemany("INSERT INTO child (parent_u, parent_l) VALUES (%s, %s)", [(k, k) for k in keys])
+    for column in ("parent_u", "parent_l"):
+        cur.execute(f"SELECT count(*) FROM child WHERE {column} = ANY(%s)", [keys[:2] + [ULID.generate()]])
+        assert cur.fetchone() == (2,)
+        cur.execute(f"SELECT count(*) FROM child WHERE {column} = ANY(%s)", [[k.uuid for k in keys]])
+        assert cur.fetchone() == (3,)  # the same with uuid.UUID values
+        cur.execute(f"SELECT count(*) FROM child WHERE {column} <> ALL(%s)", [[keys[0]]])
+        assert cur.fetchone() == (2,)
+    cur.execute("SELECT %s", [keys])
+    assert cur.fetchone()[0] == keys  # ulid[] back as a list of ULID
+
+
+def test_register_uuid_does_not_take_over_ulid(conn):
+    """register_uuid() adapts uuid.UUID and its subclasses with str(): the exact-type ULID
+    adapter of uidext.psycopg2 must still be the one used, in either order of registration."""
+    psycopg2.extras.register_uuid()
+    cur = conn.cursor()
+    key = ULID.generate()
+    assert cur.mogrify("%s", [key]) == f"'{key}'::ulid".encode()
+    cur.execute("INSERT INTO child (parent_u, parent_l) VALUES (%s, %s) RETURNING parent_u, parent_l", [key, key])
+    assert cur.fetchone() == (key.uuid, key)

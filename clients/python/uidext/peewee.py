@@ -9,6 +9,9 @@ from peewee import SQL, Field, FieldAccessor, ForeignKeyField
 
 from ._convert import key_uuid_text, storage_type
 from ._ulid import ULID, from_driver, to_ulid
+from ._drivers import adapt_in_psycopg2
+
+adapt_in_psycopg2()  # raw ULID parameters (RawSQL, fn(), text()) on psycopg2
 
 __all__ = ["ULIDField", "ULIDForeignKeyField", "ULID"]
 

@@ -1,17 +1,18 @@
 """psycopg 3: `register_ulid(conn)` makes ulid and ulid[] load as ULID and ULID parameters bind.
 
-Parameters: `%s` (text) sends a ULID as UUID text with no type (OID 0), so the server reads it
-as the type its context needs: a ulid or a uuid column, a list for `= ANY(%s)`. `%b` (binary)
-sends 16 bytes typed ulid (binary arrays need an element type), which uuid columns take through
-the extension's assignment cast and cross-type operators (a plain uuid index does not serve
-those; one built with uuid_ulid_ops does). COPY with `set_types(["ulid", ...])` takes ULID, str, uuid.UUID or bytes.
+Parameters: a ULID is sent typed `ulid`, as UUID text (`%s`, `%t`) or its 16 bytes (`%b`), a
+list as `ulid[]`: as psycopg sends a uuid.UUID typed `uuid`. ulid columns, uuid columns (the
+extension's assignment casts and cross-type operators; an index built with uuid_ulid_ops serves
+them) and functions with a ulid or a text overload (opaque_decode) take it as a ULID. Without
+registration a ULID is dumped as the uuid.UUID it also is (typed uuid, the same 16 bytes).
+COPY with `set_types(["ulid", ...])` takes ULID, str, uuid.UUID or bytes.
 """
 from psycopg import AsyncConnection
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
-from ._convert import key_bytes, key_uuid_text, key_ulid_text
+from ._convert import key_bytes, key_ulid_text, key_uuid_text
 from ._ulid import ULID, from_bytes_fast, from_text_bytes_fast
 
 __all__ = ["register_ulid", "register_ulid_async", "ULID"]
@@ -32,17 +33,18 @@ class ULIDBinaryLoader(Loader):
         return _load(data)
 
 
-class ULIDUnknownDumper(Dumper):
-    """ULID -> UUID text, untyped: valid for ulid and uuid alike."""
+class ULIDParameterDumper(Dumper):
+    """ULID parameters (%s, %t): typed ulid, written as UUID text, which ulid input reads and
+    which text COPY (it picks dumpers by Python type, not by set_types, in psycopg 3.1) can
+    also write into a uuid column."""
     format = Format.TEXT
-    oid = 0
 
     def dump(self, obj):
         return key_uuid_text(obj).encode()
 
 
 class ULIDTextDumper(Dumper):
-    """Used by OID (COPY set_types(["ulid"])): ULID, str, uuid.UUID or bytes -> ULID text."""
+    """By OID (COPY set_types(["ulid"])): ULID, str, uuid.UUID or bytes -> ULID text."""
     format = Format.TEXT
 
     def dump(self, obj):
@@ -65,10 +67,10 @@ def _register(info, context):
     adapters.register_loader(info.oid, ULIDTextLoader)
     adapters.register_loader(info.oid, ULIDBinaryLoader)
     oid_attrs = {"oid": info.oid}
-    adapters.register_dumper(None, type("ULIDTextDumper", (ULIDTextDumper,), oid_attrs))
+    adapters.register_dumper(None, type("ULIDTextDumper", (ULIDTextDumper,), oid_attrs))  # by OID: COPY set_types
     adapters.register_dumper(ULID, type("ULIDBinaryDumper", (ULIDBinaryDumper,), oid_attrs))
-    # Registered last so that %s (AUTO) picks the untyped text form.
-    adapters.register_dumper(ULID, ULIDUnknownDumper)
+    # Registered last so that %s (AUTO) picks the text form, as psycopg does for uuid.UUID.
+    adapters.register_dumper(ULID, type("ULIDParameterDumper", (ULIDParameterDumper,), oid_attrs))
     return info
 
 

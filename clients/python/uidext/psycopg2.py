@@ -1,13 +1,12 @@
 """psycopg2: `register_ulid(conn_or_cursor)` makes ulid and ulid[] load as ULID; ULID parameters
-(adapted globally once this module is imported) are quoted as UUID text with no type, which a ulid
-and a uuid column both read, and which keeps a plain uuid index usable.
-
-psycopg2 writes a list as ARRAY[...] of those literals, which PostgreSQL types as text[]: write
-`= ANY(%s::ulid[])` (or `::uuid[]`), or pass a tuple to `IN %s`.
+(adapted globally once this module is imported) are written `'<ULID text>'::ulid`, as
+`register_uuid()` writes a uuid.UUID `'...'::uuid`: ulid and uuid columns both take it (the
+extension's casts and cross-type operators; an index built with uuid_ulid_ops serves it), a list
+becomes `ARRAY[...]` of ulid (`= ANY(%s)` on either column), and opaque_decode(%s) reads it as a
+ULID. The exact-type adapter wins over the one register_uuid() gives uuid.UUID, which a ULID is.
 """
 import psycopg2.extensions as _ext
 
-from ._convert import key_uuid_text
 from ._ulid import ULID, from_text_fast
 
 __all__ = ["register_ulid", "ULID"]
@@ -20,7 +19,7 @@ class _QuotedULID:
         self._value = value
 
     def getquoted(self):
-        return f"'{key_uuid_text(self._value)}'".encode()
+        return f"'{self._value}'::ulid".encode()
 
 
 _ext.register_adapter(ULID, _QuotedULID)

@@ -10,6 +10,9 @@ from sqlalchemy.types import UserDefinedType
 
 from . import _ulid
 from ._convert import key_uuid_text, storage_type
+from ._drivers import adapt_in_psycopg2
+
+adapt_in_psycopg2()  # raw ULID parameters (RawSQL, fn(), text()) on psycopg2
 
 __all__ = ["ULID"]
 

@@ -23,6 +23,9 @@ from django.utils.translation import gettext_lazy as _
 from .._convert import key_uuid_text, storage_type
 from .._ulid import ULID, from_driver, to_ulid
 from .operations import UidextExtension
+from .._drivers import adapt_in_psycopg2
+
+adapt_in_psycopg2()  # raw ULID parameters (RawSQL, fn(), text()) on psycopg2
 
 __all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "UidextExtension", "ULID"]
 
