@@ -5,7 +5,9 @@ existing uuid column referencing a ulid key). Python values are `uidext.ULID` ei
 value `uidext.ULID()` accepts may be bound. Importing this module teaches the PostgreSQL dialect
 to reflect `ulid` columns as `ULID()`, so Alembic autogenerate sees them unchanged.
 """
+from sqlalchemy import cast as _cast
 from sqlalchemy.dialects.postgresql import base as _pg_base
+from sqlalchemy.sql import sqltypes as _sqltypes
 from sqlalchemy.types import UserDefinedType
 
 from . import _ulid
@@ -53,3 +55,18 @@ class ULID(UserDefinedType):
 
 
 _pg_base.ischema_names["ulid"] = ULID
+
+
+class _ULIDValue(ULID):
+    """The type of a ULID written as a value in an expression, with no column to take the type
+    from (`func.opaque_decode(key)`, `literal(key)`): CAST(... AS ulid), so that a function
+    with a ulid overload reads it as a ULID on every dialect (asyncpg refuses a non-str for the
+    text parameter an untyped one would be)."""
+
+    cache_ok = True
+
+    def bind_expression(self, bindvalue):
+        return _cast(bindvalue, ULID())
+
+
+_sqltypes._type_map[_ulid.ULID] = _ULIDValue()  # type inference by the value's exact type
