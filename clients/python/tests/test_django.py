@@ -142,10 +142,16 @@ def test_ulid_fields_and_uuid_storage(models):
 def test_bad_input(models):
     from django.core.exceptions import ValidationError
     from django.db import DataError, transaction
-    with pytest.raises(ValueError, match="invalid ULID 'nope'"):
+    from django.http import Http404
+
+    from uidext.django import InvalidKey
+    with pytest.raises(ValidationError, match="“nope” is not a valid ULID: a ULID has 26") as e:
         models.Order.objects.filter(pk="nope").count()
-    with pytest.raises(ValueError, match="invalid ULID"):
+    assert isinstance(e.value, (ValueError, Http404, InvalidKey))
+    with pytest.raises(ValueError, match="'U' at position 26 is not a Crockford base32 digit"):
         models.Order(id="01ARZ3NDEKTSV4RRFFQ69G5FAU", name="x")
+    with pytest.raises(ValidationError, match="is not a valid UUID"):
+        models.Ticket.objects.get(pk="nope")
     with pytest.raises(ValueError), transaction.atomic():  # nothing half-written
         models.Order.objects.create(name="first")
         models.Event.objects.create(order_id="8ZZZZZZZZZZZZZZZZZZZZZZZZZ")
@@ -225,3 +231,77 @@ def test_dumpdata_loaddata_round_trip(models, tmp_path):
     call_command("loaddata", str(path), verbosity=0)
     assert models.Event.objects.select_related("order").get().order.pk == o.pk
     assert models.Ticket.objects.count() == 1
+
+
+def _client():
+    from django.test import Client
+    return Client(raise_request_exception=False)
+
+
+def test_json_views_with_no_code_for_ulid(models):
+    """model_to_dict + JsonResponse, values() + DjangoJSONEncoder: keys come out as ULID text, as
+    a uuid.UUID comes out as UUID text (DjangoJSONEncoder's isinstance(o, uuid.UUID))."""
+    o = models.Order.objects.create(name="o")
+    events = [models.Event.objects.create(order=o, n=i) for i in range(2)]
+    r = _client().get(f"/orders/{o.pk}/")
+    assert r.status_code == 200, r.content
+    assert r.json() == {"order": {"id": str(o.pk), "name": "o"},
+                        "events": [{"id": str(e.pk), "order": str(o.pk), "n": e.n} for e in events]}
+    r = _client().get("/events/")
+    assert r.json() == {"events": [{"id": str(e.pk), "order_id": str(o.pk), "n": e.n} for e in events]}
+
+
+def test_django_json_encoder_and_serializers(models):
+    import json
+
+    from django.core import serializers
+    from django.core.serializers.json import DjangoJSONEncoder
+    from django.forms.models import model_to_dict
+    key = ULID.generate()
+    assert json.dumps({"k": key}, cls=DjangoJSONEncoder) == json.dumps({"k": str(key)})
+    assert json.dumps({"k": key.uuid}, cls=DjangoJSONEncoder) == json.dumps({"k": str(key.uuid)})
+    o = models.Order.objects.create(name="s")
+    e = models.Event.objects.create(order=o, n=7)
+    assert model_to_dict(e) == {"id": e.pk, "order": o.pk, "n": 7} and type(model_to_dict(e)["order"]) is ULID
+    [dumped] = json.loads(serializers.serialize("json", [e]))
+    assert dumped["pk"] == str(e.pk) and dumped["fields"] == {"order": str(o.pk), "n": 7}
+    [back] = serializers.deserialize("json", serializers.serialize("json", [e]))
+    assert back.object.pk == e.pk and back.object.order_id == o.pk
+
+
+def test_ulid_path_converter(models):
+    from django.urls import resolve, reverse
+    o = models.Order.objects.create(name="c")
+    assert reverse("order-detail", args=[o.pk]) == f"/orders/{o.pk}/"
+    assert reverse("order-detail", args=[str(o.pk).lower()]) == f"/orders/{o.pk}/"  # canonical text
+    match = resolve(f"/orders/{str(o.pk).lower()}/")
+    assert match.kwargs == {"pk": o.pk} and type(match.kwargs["pk"]) is ULID
+    client = _client()
+    assert client.get(f"/orders/{str(o.pk).lower()}/").status_code == 200
+    for bad in ("nope", "01ARZ3NDEKTSV4RRFFQ69G5FAU", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", str(o.pk.uuid), str(o.pk) + "0"):
+        assert client.get(f"/orders/{bad}/").status_code == 404, bad
+    assert client.get(f"/orders/{ULID.generate()}/").status_code == 404  # well formed, no such order
+
+
+def test_get_object_or_404_with_malformed_text_is_a_404(models):
+    o = models.Order.objects.create(name="t")
+    client = _client()
+    assert client.get(f"/by-text/{o.pk}/").status_code == 200
+    assert client.get(f"/by-text/{o.pk.uuid}/").status_code == 200  # UUID text names the same key
+    for bad in ("nope", "01ARZ3NDEKTSV4RRFFQ69G5FAU", str(ULID.generate())):
+        assert client.get(f"/by-text/{bad}/").status_code == 404, bad
+
+
+def test_opaque_ids_through_rawsql(models, opaque):
+    """Order.objects.get(pk=RawSQL("opaque_decode(%s)", [public_id])) with a ULID (psycopg2:
+    '...'::ulid), a str, and the same for a uuid key with a uuid.UUID."""
+    from django.db.models.expressions import RawSQL
+    o = models.Order.objects.create(name="opaque")
+    public = ULID(_sql("SELECT opaque_encode(id)::text FROM djangoapp_order WHERE id = %s", [o.pk])[0][0])
+    for value in (public, str(public)):
+        assert models.Order.objects.get(pk=RawSQL("opaque_decode(%s)", [value])) == o
+        assert models.Order.objects.filter(pk__in=RawSQL("SELECT unnest(opaque_candidates(%s))", [value])).get() == o
+    t = models.Ticket.objects.create()
+    public_uuid = _sql("SELECT opaque_encode(id) FROM djangoapp_ticket WHERE id = %s", [t.pk])[0][0]
+    for value in (public_uuid, str(public_uuid)):
+        assert models.Ticket.objects.get(pk=RawSQL("opaque_decode(%s)", [value])) == t

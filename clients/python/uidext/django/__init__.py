@@ -6,7 +6,10 @@
 - `UUIDv7AutoField` — a `uuid` primary key filled by `gen_uuidv7()` (values `uuid.UUID`).
 - `UidextExtension` — a migration operation creating the extension.
 - Adding "uidext.django" to INSTALLED_APPS creates the extension before `migrate` creates
-  Django's own tables (needed when DEFAULT_AUTO_FIELD is ULIDAutoField on a fresh database).
+  Django's own tables (needed when DEFAULT_AUTO_FIELD is ULIDAutoField on a fresh database),
+  and registers the path converter `<ulid:name>` (uidext.django.converters).
+- A malformed key raises `InvalidKey`: a ValidationError (as UUIDField raises), a ValueError
+  (as 1.3 raised) and an Http404, so that `get_object_or_404(Order, pk="nope")` answers 404.
 
 Values go to the database as UUID text with no type, which both a ulid and a uuid column read:
 a ForeignKey binds the parent's key through the parent's field, also where the child's column
@@ -18,6 +21,7 @@ from django import forms
 from django.core import exceptions
 from django.db import models as djmodels  # not "models": that name is this package's models module
 from django.db.models.query_utils import DeferredAttribute
+from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 from .._convert import key_uuid_text, storage_type
@@ -27,7 +31,22 @@ from .._drivers import adapt_in_psycopg2
 
 adapt_in_psycopg2()  # raw ULID parameters (RawSQL, fn(), text()) on psycopg2
 
-__all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "UidextExtension", "ULID"]
+__all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "UidextExtension", "InvalidKey", "ULID"]
+
+
+class InvalidKey(exceptions.ValidationError, ValueError, Http404):
+    """A malformed ULID or UUID key. A ValidationError, as Django's UUIDField raises (forms and
+    full_clean() report it); a ValueError, as 1.3 raised; an Http404, because a key that cannot
+    exist names no object: get_object_or_404(Order, pk="nope") is a 404, not a 500, as the
+    <ulid:pk> converter gives for the same URL."""
+
+
+def _invalid(field, value, error):
+    """The field's "invalid" message, with the reason ULID() gave (after its "invalid ULID 'x': ")."""
+    text = str(error)
+    prefix = f"invalid ULID {value!r}: "
+    reason = text[len(prefix):] if text.startswith(prefix) else text
+    return InvalidKey(field.error_messages["invalid"], code="invalid", params={"value": value, "reason": reason})
 
 class _KeyAttribute(DeferredAttribute):
     """Converts on assignment, so the key is a ULID also where Django assigns raw database
@@ -55,24 +74,22 @@ class _ULIDMixin:
     """What ULIDField and ULIDAutoField share: conversions and binding."""
     descriptor_class = _KeyAttribute
     empty_strings_allowed = False
-    default_error_messages = {"invalid": _("“%(value)s” is not a valid ULID.")}
+    default_error_messages = {"invalid": _("“%(value)s” is not a valid ULID: %(reason)s.")}
 
-    @staticmethod
-    def python_value(value):
-        return to_ulid(value)  # validates: assigned values may come from users
+    def python_value(self, value):
+        return self.to_python(value)  # validates: assigned values may come from users
 
     def to_python(self, value):
         if value is None or type(value) is ULID:
             return value
         try:
-            return ULID(value)
-        except ValueError:
-            raise exceptions.ValidationError(self.error_messages["invalid"], code="invalid",
-                                             params={"value": value})
+            return to_ulid(value)
+        except ValueError as e:
+            raise _invalid(self, value, e) from None
 
     def get_prep_value(self, value):
         value = djmodels.Field.get_prep_value(self, value)
-        return None if value is None else to_ulid(value)  # ValueError names a bad key
+        return self.to_python(value)  # InvalidKey names a bad key
 
     def get_db_prep_value(self, value, connection, prepared=False):
         if not prepared:
@@ -146,24 +163,24 @@ class UUIDv7AutoField(_DatabaseKeyMixin, djmodels.AutoField):
     db_default_sql = "gen_uuidv7()"
     empty_strings_allowed = False
 
+    default_error_messages = {"invalid": _("“%(value)s” is not a valid UUID.")}
+
     def to_python(self, value):
         if value is None or isinstance(value, uuid.UUID):
             return value
         try:
             return uuid.UUID(str(value))
         except ValueError:
-            raise exceptions.ValidationError(f"“{value}” is not a valid UUID.", code="invalid")
+            raise InvalidKey(self.error_messages["invalid"], code="invalid", params={"value": value}) from None
 
     def get_prep_value(self, value):
         value = djmodels.Field.get_prep_value(self, value)
-        if value is None or isinstance(value, uuid.UUID):
-            return value
-        return uuid.UUID(str(value))  # ValueError names the bad text
+        return self.to_python(value)
 
     def get_db_prep_value(self, value, connection, prepared=False):
         if not prepared:
             value = self.get_prep_value(value)
-        return None if value is None else str(value)
+        return None if value is None else key_uuid_text(value)  # not str(): a ULID is a uuid.UUID too
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else self.to_python(value)

@@ -1,4 +1,5 @@
-"""INSTALLED_APPS entry "uidext.django": creates the extension before migrate creates tables."""
+"""INSTALLED_APPS entry "uidext.django": creates the extension before migrate creates tables,
+and registers the <ulid:...> path converter."""
 from django.apps import AppConfig
 from django.db import connections
 from django.db.models.signals import pre_migrate
@@ -23,3 +24,8 @@ class UidextConfig(AppConfig):
 
     def ready(self):
         pre_migrate.connect(create_extension, dispatch_uid="uidext.django.create_extension")
+        # Path converters (before any URLconf is resolved: ready() runs first).
+        from django.urls import register_converter
+
+        from .converters import ULIDConverter
+        register_converter(ULIDConverter, "ulid")
