@@ -134,3 +134,32 @@ def opaque(server, dbname):
 
 def fresh_name():
     return "uidext_py_" + uuid.uuid4().hex[:12]
+
+
+def fk_check_uses_an_index(server, dbname, parent, key, child, column):
+    """Deletes the parent row `key` (rolled back) with sequential scans off and tells whether the
+    foreign-key check on child(column) scanned an index of that column: a uuid column referencing
+    a ulid key needs one built with uuid_ulid_ops (a plain uuid index cannot serve ulid = uuid)."""
+    import time
+
+    import psycopg
+    with psycopg.connect(**server.params(dbname), autocommit=True) as c:
+        def scans():
+            c.execute("SELECT pg_stat_force_next_flush()")
+            c.execute("SELECT pg_stat_clear_snapshot()")
+            return c.execute(
+                "SELECT coalesce(sum(s.idx_scan), 0) FROM pg_stat_user_indexes s JOIN pg_index i ON i.indexrelid = s.indexrelid "
+                "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] "
+                "WHERE i.indrelid = %s::regclass AND a.attname = %s", [child, column]).fetchone()[0]
+        before = scans()
+        try:
+            with c.transaction(force_rollback=True):
+                c.execute("SET LOCAL enable_seqscan = off")
+                c.execute(f'DELETE FROM "{parent}" WHERE id = %s::text::ulid', [str(key)])
+        except psycopg.errors.ForeignKeyViolation:
+            pass  # NO ACTION with children: the check ran, and found them
+        for _ in range(50):
+            if scans() > before:
+                return True
+            time.sleep(0.1)
+        return False

@@ -138,3 +138,18 @@ def test_bad_input(database):
 def test_storage_is_ulid_or_uuid():
     with pytest.raises(ValueError, match="'ulid' or 'uuid' expected"):
         ULIDField(storage="bytea")
+
+
+def test_uuid_foreign_keys_get_a_uuid_ulid_ops_index(database, server, dbname):
+    """ULIDForeignKeyField(storage="uuid") indexes its column with uuid_ulid_ops, and the
+    foreign-key checks of a parent's delete use that index (a plain uuid index they cannot)."""
+    from conftest import fk_check_uses_an_index
+    ops = dict(db.execute_sql(
+        "SELECT c.relname, o.opcname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+        "JOIN pg_opclass o ON o.oid = i.indclass[0] WHERE i.indrelid IN ('note'::regclass, 'tag'::regclass)"
+        " AND NOT i.indisprimary").fetchall())
+    assert ops == {"note_order_id": "uuid_ulid_ops", "tag_order_id": "uuid_ulid_ops"}
+    for model in (Note, Tag, Item, Line):
+        order = Order.create(name="fk")
+        model.create(order=order)
+        assert fk_check_uses_an_index(server, dbname, "order", order.id, model._meta.table_name, "order_id"), model

@@ -1,11 +1,13 @@
 """Peewee: `ULIDField` (a ulid column; `storage="uuid"` for a uuid column of ULID keys) and
-`ULIDForeignKeyField(Model, storage="uuid")` for an existing uuid column referencing a ULID key.
+`ULIDForeignKeyField(Model, storage="uuid")` for an existing uuid column referencing a ULID key;
+its index is built with the uuid_ulid_ops operator class, the one the foreign-key checks (a
+ulid key compared with the uuid column) can use: a plain uuid index cannot serve them.
 
 `ULIDField(primary_key=True)` without a Python default is filled by the database's gen_ulid()
 (peewee reads it back with RETURNING). Values are `uidext.ULID`; they are sent as UUID text,
 which both a ulid and a uuid column read.
 """
-from peewee import SQL, Field, FieldAccessor, ForeignKeyField
+from peewee import SQL, Field, FieldAccessor, ForeignKeyField, ModelIndex, NodeList
 
 from ._convert import key_uuid_text, storage_type
 from ._ulid import ULID, from_driver, to_ulid
@@ -47,6 +49,15 @@ class ULIDForeignKeyField(ForeignKeyField):
     def __init__(self, model, *args, storage="ulid", **kwargs):
         self._column_type = storage_type(storage).upper()
         super().__init__(model, *args, **kwargs)
+
+    def bind(self, model, name, set_attribute=True):
+        super().bind(model, name, set_attribute)
+        if self._column_type == "UUID" and (self.index or self.unique):
+            # The index peewee would make, with the operator class the foreign-key checks use.
+            index = ModelIndex(model, (NodeList((self, SQL("uuid_ulid_ops"))),), unique=self.unique,
+                               name=f"{model._meta.table_name}_{self.column_name}")
+            self.index = self.unique = False
+            model._meta.indexes = [*model._meta.indexes, index]
 
     @property
     def field_type(self):
