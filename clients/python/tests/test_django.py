@@ -305,3 +305,14 @@ def test_opaque_ids_through_rawsql(models, opaque):
     public_uuid = _sql("SELECT opaque_encode(id) FROM djangoapp_ticket WHERE id = %s", [t.pk])[0][0]
     for value in (public_uuid, str(public_uuid)):
         assert models.Ticket.objects.get(pk=RawSQL("opaque_decode(%s)", [value])) == t
+
+
+def test_foreign_key_checks_use_an_index(models, server, dbname):
+    """Every foreign key of the test app has an index its checks use: the ulid columns Django's
+    ForeignKey indexes, the uuid ones an index built with uuid_ulid_ops."""
+    from conftest import fk_check_uses_an_index
+    for rel in RELATIONS:
+        o = models.Order.objects.create(name=rel)
+        getattr(o, rel).create(n=1)
+        table = getattr(models.Order, rel).rel.related_model._meta.db_table
+        assert fk_check_uses_an_index(server, dbname, "djangoapp_order", o.pk, table, "order_id"), table

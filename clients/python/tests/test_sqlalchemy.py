@@ -34,17 +34,21 @@ class Order(Base):
     id = sa.Column(ULID(), primary_key=True, server_default=sa.func.gen_ulid())
     name = sa.Column(sa.String, nullable=False)
     # ulid -> ulid: the ORM's cascade; and ON DELETE/UPDATE CASCADE in the database
+    # (passive_deletes: children not loaded are left to ON DELETE CASCADE, loaded ones deleted)
     items = relationship("Item", back_populates="order", cascade="all, delete-orphan")
-    lines = relationship("Line", back_populates="order", passive_deletes=True)
+    lines = relationship("Line", back_populates="order", cascade="all, delete-orphan", passive_deletes=True)
     # uuid -> ulid (an existing uuid column): the ORM's cascade; and the database's
     notes = relationship("Note", back_populates="order", cascade="all, delete-orphan")
-    tags = relationship("Tag", back_populates="order", passive_deletes=True)
+    tags = relationship("Tag", back_populates="order", cascade="all, delete-orphan", passive_deletes=True)
 
 
 def _child(name, table, storage, ondelete):
     fk = sa.ForeignKey("orders.id", ondelete=ondelete, onupdate="CASCADE" if ondelete else None)
+    # The index the foreign-key checks use: on a uuid column, built with uuid_ulid_ops.
+    ops = {"postgresql_ops": {"order_id": "uuid_ulid_ops"}} if storage == "uuid" else {}
     return type(name, (Base,), {
         "__tablename__": table,
+        "__table_args__": (sa.Index(f"{table}_order_id", "order_id", **ops),),
         "id": sa.Column(ULID(), primary_key=True, server_default=sa.func.gen_ulid()),
         "order_id": sa.Column(ULID(storage=storage), fk, nullable=ondelete is None and storage == "ulid" or None),
         "order": relationship("Order", back_populates=table),
@@ -180,6 +184,39 @@ def test_relation_scenarios(run, rel):
         return s.execute(sa.select(sa.func.count()).select_from(child)).scalar_one(), \
             s.execute(sa.select(sa.func.count()).select_from(Order)).scalar_one()
     assert run(delete) == (0, 0)
+
+
+@pytest.mark.parametrize("rel", list(CHILDREN))
+def test_delete_parent_with_its_children_loaded(run, rel):
+    """The relationships delete loaded children (ORM cascade) and leave the others to ON DELETE
+    CASCADE where the table has it: nothing is nulled, nothing is left behind."""
+    child = CHILDREN[rel]
+
+    def fn(s):
+        o = Order(name="loaded")
+        getattr(o, rel).extend([child(), child()])
+        s.add(o)
+        s.commit()
+        o = s.execute(sa.select(Order).options(selectinload(getattr(Order, rel)))).scalar_one()
+        assert len(getattr(o, rel)) == 2  # loaded
+        s.delete(o)
+        s.commit()
+        return s.execute(sa.select(sa.func.count()).select_from(child)).scalar_one()
+    assert run(fn) == 0
+
+
+def test_foreign_key_checks_use_an_index(run, server, dbname):
+    from conftest import fk_check_uses_an_index
+
+    def fn(s):  # one order per kind of child: a NO ACTION check that fails stops the others
+        orders = {rel: Order(name=rel) for rel in CHILDREN}
+        for rel, o in orders.items():
+            getattr(o, rel).append(CHILDREN[rel]())
+        s.add_all(orders.values())
+        s.commit()
+        return {rel: o.id for rel, o in orders.items()}
+    for table, key in run(fn).items():
+        assert fk_check_uses_an_index(server, dbname, "orders", key, table, "order_id"), table
 
 
 def test_delete_parent_without_children(run):
