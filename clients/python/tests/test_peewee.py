@@ -153,3 +153,13 @@ def test_uuid_foreign_keys_get_a_uuid_ulid_ops_index(database, server, dbname):
         order = Order.create(name="fk")
         model.create(order=order)
         assert fk_check_uses_an_index(server, dbname, "order", order.id, model._meta.table_name, "order_id"), model
+
+
+def test_opaque_ids(database, opaque):
+    """Order.id == fn.opaque_decode(public_id) with a ULID (a function's arguments go to the
+    driver as they are: psycopg2 writes '...'::ulid) or its text."""
+    order = Order.create(name="opaque")
+    public = ULID(db.execute_sql("SELECT opaque_encode(id)::text FROM \"order\" WHERE id = %s", [order.id]).fetchone()[0])
+    for value in (public, str(public)):
+        assert Order.get(Order.id == pw.fn.opaque_decode(value)).id == order.id
+        assert Order.get(Order.id == pw.fn.ANY(pw.fn.opaque_candidates(value))).id == order.id
