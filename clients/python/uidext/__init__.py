@@ -7,4 +7,4 @@ import their library only when imported themselves.
 from ._ulid import ULID
 
 __all__ = ["ULID"]
-__version__ = "1.3.0"
+__version__ = "1.4.0"
