@@ -5,7 +5,8 @@ Per page, in a fresh database without the extension (the pages create it, or Dja
 a block whose first line is `# file: PATH` is written to PATH in a scratch project directory
 (packages get an empty __init__.py); the other blocks run in page order as one script there,
 with PG* naming the database. A line `<!-- doctest: skip (reason) -->` right before a block
-keeps it out. The script must exit 0."""
+keeps it out. The script must exit 0, and every uuid -> ulid foreign key the page left in its
+database must have an index built with uuid_ulid_ops (the one its checks can use)."""
 import os
 import pathlib
 import re
@@ -56,5 +57,21 @@ def test_page_examples_run(server, page, tmp_path):
         run = subprocess.run([sys.executable, "page_examples.py"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=300)
         assert run.returncode == 0, f"{page.name}:\n{run.stdout}\n{run.stderr}"
+        assert _uuid_foreign_keys_without_their_index(server, name) == [], page.name
     finally:
         server.drop_database(name)
+
+
+def _uuid_foreign_keys_without_their_index(server, dbname):
+    import psycopg
+    with psycopg.connect(**server.params(dbname)) as c:
+        if c.execute("SELECT to_regtype('ulid') IS NULL").fetchone()[0]:
+            return []
+        return c.execute("""
+            SELECT c.conrelid::regclass::text || '.' || a.attname FROM pg_constraint c
+            JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+            JOIN pg_attribute r ON r.attrelid = c.confrelid AND r.attnum = c.confkey[1]
+            WHERE c.contype = 'f' AND a.atttypid = 'uuid'::regtype AND r.atttypid = 'ulid'::regtype
+              AND NOT EXISTS (SELECT FROM pg_index i JOIN pg_opclass o ON o.oid = i.indclass[0]
+                              WHERE i.indrelid = c.conrelid AND i.indkey[0] = a.attnum
+                                AND o.opcname = 'uuid_ulid_ops')""").fetchall()

@@ -25,7 +25,9 @@ def test_pip_install_into_a_venv_offline(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, env=OFFLINE)
     py = venv / "bin" / "python"
-    run = subprocess.run([str(py), "-m", "pip", "install", "--no-build-isolation", str(_source(tmp_path))],
+    # with the pages' extras: Debian's packages, seen through --system-site-packages, satisfy them
+    extras = "[psycopg,psycopg2,asyncpg,sqlalchemy,django,peewee]"
+    run = subprocess.run([str(py), "-m", "pip", "install", "--no-build-isolation", f"{_source(tmp_path)}{extras}"],
                          capture_output=True, text=True, env=OFFLINE, cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     run = subprocess.run([str(py), "-c", CHECK], capture_output=True, text=True, env=OFFLINE, cwd=tmp_path)
