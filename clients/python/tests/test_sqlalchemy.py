@@ -307,6 +307,10 @@ sa.Table("visits", metadata,
          sa.Column("id", ULID(), primary_key=True, server_default=sa.func.gen_ulid()),
          sa.Column("shop_id", ULID(), sa.ForeignKey("shops.id"), nullable=False),
          sa.Column("legacy_shop", ULID(storage="uuid")))
+sa.Table("legacy_visits", metadata,  # uuid -> ulid, with the index its foreign-key checks use
+         sa.Column("id", ULID(), primary_key=True, server_default=sa.func.gen_ulid()),
+         sa.Column("shop_id", ULID(storage="uuid"), sa.ForeignKey("shops.id", ondelete="CASCADE"), nullable=False),
+         sa.Index("legacy_visits_shop_id", "shop_id", postgresql_ops={"shop_id": "uuid_ulid_ops"}))
 '''
 
 
@@ -339,7 +343,12 @@ def test_alembic_revision_autogenerate_round_trip(server, tmp_path):
         first = command.revision(config, message="initial", autogenerate=True)
         code = pathlib.Path(first.path).read_text()
         assert "uidext.sqlalchemy.ULID()" in code and "uidext.sqlalchemy.ULID(storage='uuid')" in code
+        assert "postgresql_ops={'shop_id': 'uuid_ulid_ops'}" in code  # Alembic writes the operator class
         command.upgrade(config, "head")
+        import psycopg
+        with psycopg.connect(**server.params(name)) as c:
+            assert c.execute("SELECT o.opcname FROM pg_index i JOIN pg_opclass o ON o.oid = i.indclass[0] "
+                             "WHERE i.indexrelid = 'legacy_visits_shop_id'::regclass").fetchone() == ("uuid_ulid_ops",)
         second = command.revision(config, message="nothing", autogenerate=True)
         body = pathlib.Path(second.path).read_text()
         upgrade = body[body.index("def upgrade"):body.index("def downgrade")]
