@@ -3,7 +3,8 @@
 Usage: PG*=... python3 bench.py [ROWS] [REPEATS]   (a database with uidext; makes table bench_keys)
 For each driver and format: the best of REPEATS fetches of `SELECT id FROM bench_keys` (ulid,
 loaded as ULID after register_ulid) and of `SELECT u FROM bench_keys` (uuid, uuid.UUID), the two
-interleaved, and their ratio.
+interleaved, and their ratio. Then the loaders alone (no server), and JSON-encoding ROWS keys
+through DjangoJSONEncoder as ULID and as uuid.UUID.
 """
 import asyncio
 import sys
@@ -94,6 +95,21 @@ def bench_asyncpg():
     report(f"asyncpg {asyncpg.__version__} binary", *asyncio.run(main()))
 
 
+def bench_json():
+    """JSON-encoding ROWS keys through Django's DjangoJSONEncoder (what JsonResponse uses): ULID
+    against uuid.UUID, the same 16 bytes. Both go through str(); no server."""
+    import json
+
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    from uidext import ULID
+    keys = [ULID.generate() for _ in range(ROWS)]
+    uuids = [k.uuid for k in keys]
+    assert json.loads(json.dumps(keys[:1], cls=DjangoJSONEncoder)) == [str(keys[0])]
+    report("DjangoJSONEncoder", *best_pair(lambda: len(json.dumps(keys, cls=DjangoJSONEncoder)) and ROWS,
+                                           lambda: len(json.dumps(uuids, cls=DjangoJSONEncoder)) and ROWS))
+
+
 def bench_decode_only():
     """The loaders alone on the same 100 000 keys, no server: the part the package adds."""
     import uuid
@@ -124,3 +140,4 @@ if __name__ == "__main__":
     bench_psycopg2()
     bench_asyncpg()
     bench_decode_only()
+    bench_json()

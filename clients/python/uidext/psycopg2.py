@@ -7,7 +7,7 @@ ULID. The exact-type adapter wins over the one register_uuid() gives uuid.UUID, 
 """
 import psycopg2.extensions as _ext
 
-from ._ulid import ULID, from_text_fast
+from ._ulid import _CROCKFORD_TO_BASE32_STR, ULID, _new, _set_int
 
 __all__ = ["register_ulid", "ULID"]
 
@@ -25,8 +25,13 @@ class _QuotedULID:
 _ext.register_adapter(ULID, _QuotedULID)
 
 
-def _cast(value, cursor):
-    return None if value is None else from_text_fast(value)
+def _cast(value, cursor, _table=_CROCKFORD_TO_BASE32_STR, _new=_new, _set=_set_int, _ULID=ULID):
+    """The server's 26-character ULID text -> ULID (from_text_fast inlined: once per value)."""
+    if value is None:
+        return None
+    key = _new(_ULID)
+    _set(key, int(value.translate(_table), 32))
+    return key
 
 
 def register_ulid(conn_or_cursor):
