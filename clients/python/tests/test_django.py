@@ -316,3 +316,13 @@ def test_foreign_key_checks_use_an_index(models, server, dbname):
         getattr(o, rel).create(n=1)
         table = getattr(models.Order, rel).rel.related_model._meta.db_table
         assert fk_check_uses_an_index(server, dbname, "djangoapp_order", o.pk, table, "order_id"), table
+
+
+def test_raw_ulid_parameters_after_djangos_register_uuid(models):
+    """Django's psycopg2 backend calls register_uuid(), whose adapter would write a ULID (a
+    uuid.UUID) as its ULID text '...'::uuid; importing uidext.django gives psycopg2 the exact-type
+    ULID adapter, so raw parameters (cursor.execute, RawSQL, extra) bind to uuid and ulid alike."""
+    key = ULID.generate()
+    assert _sql("SELECT %s = %s::uuid, %s::ulid::text, pg_typeof(%s)::text", [key, str(key.uuid), key, key]) == \
+        [(True, str(key), "ulid")]
+    assert _sql("SELECT %s::uuid = ANY(%s)", [str(key.uuid), [key, ULID.generate()]]) == [(True,)]

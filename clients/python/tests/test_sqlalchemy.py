@@ -371,3 +371,38 @@ def test_storage_is_ulid_or_uuid():
     assert ULID().get_col_spec() == "ULID" and ULID(storage="uuid").get_col_spec() == "UUID"
     with pytest.raises(ValueError, match="'ulid' or 'uuid' expected"):
         ULID(storage="text")
+
+
+@pytest.mark.parametrize("dialect", [d for d in _dialects() if not d.endswith("asyncpg")] + ["postgresql+asyncpg"])
+def test_a_ulid_in_a_uuid_typed_column(server, dbname, dialect):
+    """A ULID is a uuid.UUID: SQLAlchemy's own UUID(as_uuid=True) column takes it, as the driver
+    sends it (psycopg2: uidext.psycopg2's '...'::ulid, asyncpg: its uuid codec), and gives back
+    the uuid.UUID of the same 16 bytes, equal to it."""
+    from sqlalchemy.dialects import postgresql
+    metadata = sa.MetaData()
+    t = sa.Table("plain_uuids", metadata, sa.Column("u", postgresql.UUID(as_uuid=True), primary_key=True))
+    key = Key.generate()
+
+    def fn(conn):
+        metadata.drop_all(conn)
+        metadata.create_all(conn)
+        conn.execute(t.insert(), [{"u": key}])
+        got = conn.execute(sa.select(t.c.u).where(t.c.u == key)).scalar_one()
+        listed = conn.execute(sa.select(sa.func.count()).select_from(t).where(t.c.u.in_([key, Key.generate()]))).scalar_one()
+        return got, listed
+    if dialect.endswith("asyncpg"):
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        async def main():
+            engine = create_async_engine(server.url(dialect, dbname))
+            async with engine.begin() as conn:
+                result = await conn.run_sync(fn)
+            await engine.dispose()
+            return result
+        got, listed = asyncio.run(main())
+    else:
+        engine = sa.create_engine(server.url(dialect, dbname))
+        with engine.begin() as conn:
+            got, listed = fn(conn)
+        engine.dispose()
+    assert got == key and str(got) == str(key.uuid) and listed == 1
