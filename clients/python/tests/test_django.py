@@ -326,3 +326,38 @@ def test_raw_ulid_parameters_after_djangos_register_uuid(models):
     assert _sql("SELECT %s = %s::uuid, %s::ulid::text, pg_typeof(%s)::text", [key, str(key.uuid), key, key]) == \
         [(True, str(key), "ulid")]
     assert _sql("SELECT %s::uuid = ANY(%s)", [str(key.uuid), [key, ULID.generate()]]) == [(True,)]
+
+
+def test_rest_framework_model_serializers(models):
+    """Django REST framework's ModelSerializer: ULID keys and fields as ULID text (not the
+    128-bit int DRF writes for an AutoField), validated on input; related keys likewise."""
+    from rest_framework import serializers
+    from rest_framework.renderers import JSONRenderer
+
+    class EventSerializer(serializers.ModelSerializer):
+        class Meta:
+            model = models.Event
+            fields = ["id", "order", "n"]
+
+    class TicketSerializer(serializers.ModelSerializer):
+        class Meta:
+            model = models.Ticket
+            fields = ["id", "code", "ref"]
+
+    o = models.Order.objects.create(name="rest")
+    e = models.Event.objects.create(order=o, n=1)
+    assert EventSerializer(e).data == {"id": str(e.pk), "order": o.pk, "n": 1}
+    assert JSONRenderer().render(EventSerializer(e).data) == \
+        f'{{"id":"{e.pk}","order":"{o.pk}","n":1}}'.encode()
+    new = EventSerializer(data={"order": str(o.pk).lower(), "n": 2})
+    assert new.is_valid(), new.errors
+    made = new.save()
+    assert type(made.pk) is ULID and made.order == o
+    bad = EventSerializer(data={"order": "nope", "n": 3})
+    assert not bad.is_valid() and "order" in bad.errors
+    t = TicketSerializer(data={"code": str(o.pk), "ref": str(o.pk.uuid)})
+    assert t.is_valid(), t.errors
+    ticket = t.save()
+    assert TicketSerializer(ticket).data == {"id": str(ticket.pk), "code": str(o.pk), "ref": str(o.pk)}
+    bad = TicketSerializer(data={"code": "01ARZ3NDEKTSV4RRFFQ69G5FAU"})
+    assert not bad.is_valid() and "'U' at position 26" in str(bad.errors["code"][0])

@@ -1,5 +1,7 @@
 """INSTALLED_APPS entry "uidext.django": creates the extension before migrate creates tables,
-and registers the <ulid:...> path converter."""
+registers the <ulid:...> path converter and, when Django REST framework is installed, the
+serializer fields of the key fields (uidext.django.rest_framework)."""
+import importlib.util
 from django.apps import AppConfig
 from django.db import connections
 from django.db.models.signals import pre_migrate
@@ -29,3 +31,6 @@ class UidextConfig(AppConfig):
 
         from .converters import ULIDConverter
         register_converter(ULIDConverter, "ulid")
+        if importlib.util.find_spec("rest_framework") is not None:
+            from .rest_framework import register
+            register()
