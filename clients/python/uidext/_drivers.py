@@ -8,4 +8,4 @@ def adapt_in_psycopg2():
     backend and SQLAlchemy's psycopg2 dialect call it), which writes str() -- the ULID text --
     as '...'::uuid, which uuid input rejects."""
     if importlib.util.find_spec("psycopg2") is not None:
-        from . import psycopg2  # noqa: F401  (registers the adapter on import)
+        from . import psycopg2  # noqa: F401  pylint: disable=unused-import (registers the adapter)

@@ -103,8 +103,9 @@ class ULID(uuid.UUID):
 
     @classmethod
     def __modify_schema__(cls, field_schema):
-        field_schema.update(type="string", format="ulid", pattern=_ULID_TEXT.pattern,
-                            minLength=26, maxLength=26, example="01ARZ3NDEKTSV4RRFFQ69G5FAV")
+        # The text a ULID is written as; input also takes UUID text, as the server's ulid does.
+        field_schema.update(type="string", format="ulid", pattern="^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$",
+                            example="01ARZ3NDEKTSV4RRFFQ69G5FAV")
 
     def __setattr__(self, name, value):
         raise AttributeError("ULID is immutable")
