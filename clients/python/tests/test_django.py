@@ -11,7 +11,8 @@ import pytest
 from uidext import ULID
 
 HERE = pathlib.Path(__file__).resolve().parent
-RELATIONS = ["events", "lines", "notes", "tags"]  # ulid->ulid ORM/DB cascade, uuid->ulid ORM/DB cascade
+# ulid->ulid ORM/DB cascade, uuid->ulid ORM/DB cascade (existing tables), uuid->ulid made by migrate
+RELATIONS = ["events", "lines", "notes", "tags", "refunds"]
 
 
 def _django_env(server, name, **extra):
@@ -38,7 +39,7 @@ def django_db(server, dbname):
 @pytest.fixture
 def models(django_db):
     from djangoapp import models as m
-    for model in (m.Event, m.Line, m.Note, m.Tag, m.Ticket, m.Order):
+    for model in (m.Event, m.Line, m.Note, m.Tag, m.Refund, m.Ticket, m.Order):
         model.objects.all().delete()
     return m
 
@@ -65,7 +66,12 @@ def test_ddl(models):
     types = dict(_sql("SELECT table_name || '.' || column_name, udt_name FROM information_schema.columns "
                       "WHERE table_name LIKE 'djangoapp_%%' AND column_name IN ('id', 'order_id', 'code', 'ref')"))
     assert types == {"djangoapp_order.id": "ulid", "djangoapp_event.id": "ulid", "djangoapp_event.order_id": "ulid",
-                     "djangoapp_ticket.id": "uuid", "djangoapp_ticket.code": "ulid", "djangoapp_ticket.ref": "uuid"}
+                     "djangoapp_ticket.id": "uuid", "djangoapp_ticket.code": "ulid", "djangoapp_ticket.ref": "uuid",
+                     "djangoapp_refund.id": "ulid", "djangoapp_refund.order_id": "uuid"}
+    # ULIDForeignKey(storage="uuid", db_index=False) + Index(opclasses=["uuid_ulid_ops"]): that index only
+    assert _sql("SELECT i.indexrelid::regclass::text, o.opcname FROM pg_index i JOIN pg_opclass o ON o.oid = i.indclass[0] "
+                "WHERE i.indrelid = 'djangoapp_refund'::regclass AND NOT i.indisprimary") == \
+        [("refund_order_uuid_ulid", "uuid_ulid_ops")]
     defaults = dict(_sql("SELECT table_name, column_default FROM information_schema.columns "
                          "WHERE column_name = 'id' AND table_name IN ('djangoapp_order', 'djangoapp_ticket')"))
     assert defaults == {"djangoapp_order": "gen_ulid()", "djangoapp_ticket": "gen_uuidv7()"}
@@ -112,7 +118,7 @@ def test_relation_scenarios(models, rel):
     child.objects.filter(order=empty).update(order=o)
     assert getattr(o, rel).count() == 7
     child.objects.filter(order=o).update(order=empty)
-    if rel != "events":
+    if rel not in ("events", "refunds"):  # the tables with ON UPDATE CASCADE
         new_key = ULID.generate()
         models.Order.objects.filter(pk=empty.pk).update(id=new_key)
         empty = models.Order.objects.get(pk=new_key)
@@ -186,7 +192,7 @@ def test_migrate_fresh_database_with_ulid_default_auto_field(server):
         assert run.returncode == 0, run.stderr
         assert _psql_value(server, name, "SELECT format_type(atttypid, -1) FROM pg_attribute "
                                          "WHERE attrelid = 'django_migrations'::regclass AND attname = 'id'") == "ulid"
-        assert _psql_value(server, name, "SELECT count(*) FROM django_migrations WHERE app = 'djangoapp'") == 1
+        assert _psql_value(server, name, "SELECT count(*) FROM django_migrations WHERE app = 'djangoapp'") == 2
         check = subprocess.run([sys.executable, "-m", "django", "makemigrations", "--check", "--dry-run"], cwd=HERE,
                                env=_django_env(server, name), capture_output=True, text=True)
         assert check.returncode == 0, check.stdout + check.stderr  # the fields deconstruct to themselves

@@ -2,7 +2,7 @@
 model without an explicit key has a ulid key filled by gen_ulid()."""
 from django.db import models
 
-from uidext.django import ULIDAutoField, ULIDField, UUIDv7AutoField
+from uidext.django import ULIDAutoField, ULIDField, ULIDForeignKey, UUIDv7AutoField
 
 
 class Order(models.Model):
@@ -50,3 +50,11 @@ class Ticket(models.Model):
     id = UUIDv7AutoField(primary_key=True)
     code = ULIDField(null=True, blank=True)
     ref = ULIDField(storage="uuid", null=True, blank=True)
+
+
+class Refund(models.Model):  # uuid -> ulid made by migrate: the index the checks use, declared
+    order = ULIDForeignKey(Order, on_delete=models.CASCADE, related_name="refunds", storage="uuid", db_index=False)
+    n = models.IntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["order"], name="refund_order_uuid_ulid", opclasses=["uuid_ulid_ops"])]

@@ -31,7 +31,8 @@ from .._drivers import adapt_in_psycopg2
 
 adapt_in_psycopg2()  # raw ULID parameters (RawSQL, fn(), text()) on psycopg2
 
-__all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "UidextExtension", "InvalidKey", "ULID"]
+__all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "ULIDForeignKey", "UidextExtension", "InvalidKey",
+           "ULID"]
 
 
 class InvalidKey(exceptions.ValidationError, ValueError, Http404):
@@ -125,6 +126,27 @@ class ULIDField(_ULIDMixin, djmodels.Field):
 
     def formfield(self, **kwargs):
         return super().formfield(**{"form_class": ULIDFormField, "max_length": 38, **kwargs})
+
+
+class ULIDForeignKey(djmodels.ForeignKey):
+    """A ForeignKey to a model with a ULID key, whose column is a uuid column with
+    storage="uuid" (a plain ForeignKey's column takes the key's type, ulid). Django indexes a
+    foreign key with a plain index, which the foreign-key checks (the ulid key compared with the
+    uuid column) cannot use: pass db_index=False and declare the index in Meta.indexes with
+    opclasses=["uuid_ulid_ops"]."""
+
+    def __init__(self, to, on_delete, *args, storage="ulid", **kwargs):
+        self.storage = storage_type(storage)
+        super().__init__(to, on_delete, *args, **kwargs)
+
+    def deconstruct(self):
+        name, path, args, kwargs = super().deconstruct()
+        if self.storage != "ulid":
+            kwargs["storage"] = self.storage
+        return name, path, args, kwargs
+
+    def db_type(self, connection):
+        return "uuid" if self.storage == "uuid" else super().db_type(connection)
 
 
 class _DatabaseKeyMixin:
