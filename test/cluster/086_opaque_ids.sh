@@ -274,9 +274,15 @@ check "... never showing them" "$(grep -ci "$k1" <<<"$legacy_err")" "0"
 check "SHOW uidext.opaque_keys: empty" "$(q -c 'SHOW uidext.opaque_keys')" ""
 check "the log: the startup warning, without the key" \
     "$(grep -c 'WARNING:  uidext.opaque_keys is no longer read: its value was discarded' <<<"$(cluster_log opaque_legacy)") $(cluster_log opaque_legacy | grep -ci "$k1")" "1 0"
+# 1.3's rotation: a changed list and a reload (1.3 logged 'parameter ... changed to "<keys>"').
+echo "uidext.opaque_keys = 'k2:$k2,k1:$k1'" >>"$(cluster_dir opaque_legacy)/data/postgresql.conf"
+q -c 'SELECT pg_reload_conf()' >/dev/null; sleep 0.5
+check "a reload with a changed uidext.opaque_keys: log lines with a key" "$(cluster_log opaque_legacy | grep -ciE "$k1|$k2")" "0"
+check "... SHOW uidext.opaque_keys: still empty" "$(q -c 'SHOW uidext.opaque_keys')" ""
 printf 'k1:%s\n' "$k1" >"$(cluster_dir opaque_legacy)/data/opaque.keys"
 chown postgres "$(cluster_dir opaque_legacy)/data/opaque.keys"; chmod 600 "$(cluster_dir opaque_legacy)/data/opaque.keys"
-sed -i "s/^uidext.opaque_keys = .*/uidext.opaque_key_file = 'opaque.keys'/" "$(cluster_dir opaque_legacy)/data/postgresql.conf"
+sed -i "/^uidext.opaque_keys = /d" "$(cluster_dir opaque_legacy)/data/postgresql.conf"
+echo "uidext.opaque_key_file = 'opaque.keys'" >>"$(cluster_dir opaque_legacy)/data/postgresql.conf"
 q -c 'SELECT pg_reload_conf()' >/dev/null; sleep 0.5
 check "moved to the file: 1.3's ids decode as before" "$(q -c "SELECT opaque_decode('$fixed_uuid'), opaque_decode('$fixed_ulid'::ulid)")" \
     "01932c07-a1b2-7c3d-8e4f-0123456789ab|01JCP0F8DJ7CYH4Q0J3CNKRYKP"
