@@ -113,3 +113,10 @@ export function typeIDDropSQL(typeName) {
   checkTypeName(typeName);
   return `SELECT typeid_drop(${literal(`"${typeName.replace(/"/g, '""')}"`)})`;
 }
+
+/** `gen_user_id()`: the default of a key of that type, its name quoted as the server prints it. */
+export function typeIDDefaultSQL(typeName) {
+  checkTypeName(typeName);
+  const name = `gen_${typeName}`;
+  return `${/^[a-z_][a-z0-9_$]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`}()`;
+}
