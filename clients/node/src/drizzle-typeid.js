@@ -3,9 +3,9 @@
 // reading the same name back, finds nothing to change.
 import { sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
-import { typeIDDefaultSQL, typeIDDefineSQL, typeIDDropSQL } from './typeid.js';
+import { typeIDDefaultSQL, typeIDDefineSQL, typeIDDropSQL, typeIDTypeSQL } from './typeid.js';
 
-const typeidColumn = customType({ dataType: (config) => config.type });
+const typeidColumn = customType({ dataType: (config) => typeIDTypeSQL(config.type) });
 
 /** A column of that TypeID type: `typeid('org_id', 'org_id')`, `typeid('subject', 'typeid')`. */
 export function typeid(name, typeName) {

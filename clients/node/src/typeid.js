@@ -120,3 +120,9 @@ export function typeIDDefaultSQL(typeName) {
   const name = `gen_${typeName}`;
   return `${/^[a-z_][a-z0-9_$]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`}()`;
 }
+
+/** The type's name as SQL: as is when the server would print it unquoted, else double-quoted. */
+export function typeIDTypeSQL(typeName) {
+  checkTypeName(typeName);
+  return /^[a-z_][a-z0-9_$]*$/.test(typeName) ? typeName : `"${typeName.replace(/"/g, '""')}"`;
+}
