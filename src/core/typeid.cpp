@@ -3,6 +3,8 @@
 
 #include <cstring>  // std::memcpy
 
+#include "uuid_text.hpp"
+
 namespace uidext {
 namespace {
 
@@ -51,6 +53,23 @@ typeid_parts parse_typeid(std::string_view text, std::uint8_t out[16]) noexcept 
     default:
         return {typeid_status::bad_suffix_character, suffix_start + decoded.position, parts.prefix};
     }
+}
+
+typeid_parts parse_typeid_input(std::string_view text, std::uint8_t out[16]) noexcept {
+    const typeid_parts parts = parse_typeid(text, out);
+    if (parts.status == typeid_status::ok || text.find('_') != std::string_view::npos) return parts;
+    typeid_parts uuid;
+    if (decode_uuid_text(text, out)) {
+        uuid.uuid_form = true;
+        return uuid;
+    }
+    // A mistyped UUID ("-" or braces say it was meant as one): name the character.
+    const bool uuid_shaped = text.find('-') != std::string_view::npos || (!text.empty() && text.front() == '{');
+    if (uuid_shaped && find_bad_uuid_digit(text, uuid.position)) {
+        uuid.status = typeid_status::bad_uuid_digit;
+        return uuid;
+    }
+    return parts;
 }
 
 std::size_t format_typeid(std::string_view prefix, const std::uint8_t value[16], char* out) noexcept {
