@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import pg from 'pg';
 import postgres from 'postgres';
-import { isTypeID, typeIDDefineSQL } from 'uidext';
+import { isTypeID, typeIDDefineSQL, typeIDToUUID } from 'uidext';
 import { registerTypes } from 'uidext/pg';
 import { registerTypes as registerPostgres } from 'uidext/postgres';
 import { sql } from './lib/checks.js';
@@ -101,7 +101,7 @@ test('a type defined after registration: its array is text until registerTypes r
   await db.end();
 });
 
-test('keys as parameters: TypeID text into per-prefix and typeid columns; a wrong prefix is 22P02 naming the type', async () => {
+test('keys as parameters: TypeID or UUID text into per-prefix columns; a wrong prefix is 22P02 naming the type', async () => {
   const client = new pg.Client(config);
   await client.connect();
   await registerTypes(client);
@@ -109,6 +109,8 @@ test('keys as parameters: TypeID text into per-prefix and typeid columns; a wron
     [USER, 'org_01h455vb4pex5vsknk084sn02r']);
   assert.deepEqual(row, { id: USER, org: 'org_01h455vb4pex5vsknk084sn02r' });
   assert.equal((await client.query('SELECT count(*)::int AS n FROM users WHERE id = ANY($1)', [[USER]])).rows[0].n, 1);
+  // The UUID text of a key reads into a per-prefix column too (one binding for uuid and per-prefix columns).
+  assert.equal((await client.query('SELECT id FROM users WHERE id = $1', [typeIDToUUID(USER)])).rows[0].id, USER);
   await assert.rejects(client.query('SELECT 1 FROM users WHERE id = $1', ['org_01h455vb4pex5vsknk084sn02r']),
     { code: '22P02', message: 'invalid input syntax for type user_id: "org_01h455vb4pex5vsknk084sn02r"' });
   await client.end();
