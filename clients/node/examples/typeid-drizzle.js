@@ -21,11 +21,12 @@ await db.execute(defineTypeID('org')); // typeid_define('org', 'org_id') unless 
 await db.execute(defineTypeID('user'));
 await registerTypes(pool);
 const { pushSchema } = await import('drizzle-kit/api');
-await (await pushSchema({ orgs, users }, db)).apply(); // a second push finds nothing to change
+await (await pushSchema({ orgs, users }, /** @type {any} */ (db))).apply(); // a second push finds nothing to change
 
 const [org] = await db.insert(orgs).values({ name: 'acme' }).returning();
 await db.insert(users).values([{ orgId: org.id }, { orgId: org.id }]);
 const loaded = await db.query.orgs.findFirst({ where: eq(orgs.id, org.id), with: { users: true } });
+assert.ok(loaded);
 assert.equal(loaded.users[0].orgId, org.id);
 assert.equal(await db.$count(users, inArray(users.orgId, [org.id])), 2);
 await db.delete(orgs).where(eq(orgs.id, org.id)); // ON DELETE CASCADE

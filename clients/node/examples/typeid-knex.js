@@ -4,6 +4,7 @@ import { afterCreate, defineTypeID, dropTypeID, typeIDColumns } from 'uidext/kne
 
 // A migration (knex/migrations/20260101000000_typeid.js):
 const migration = {
+  /** @param {import('knex').Knex} knex */
   async up(knex) {
     await defineTypeID(knex, 'org'); // typeid_define('org', 'org_id') unless it exists
     await defineTypeID(knex, 'user');
@@ -17,6 +18,7 @@ const migration = {
       keys.typeid(table, 'org_id', 'org_id').notNullable().references('id').inTable('orgs').onDelete('CASCADE');
     });
   },
+  /** @param {import('knex').Knex} knex */
   async down(knex) {
     await knex.schema.dropTable('users').dropTable('orgs');
     await dropTypeID(knex, 'user_id');

@@ -4,7 +4,7 @@ import { defineTypeID, typeIDTypes } from 'uidext/sequelize';
 
 const { typeIDPrimaryKey } = typeIDTypes(Sequelize);
 const sequelize = new Sequelize({
-  dialect: 'postgres', host: process.env.PGHOST, port: process.env.PGPORT,
+  dialect: 'postgres', host: process.env.PGHOST, port: Number(process.env.PGPORT),
   username: process.env.PGUSER, database: process.env.PGDATABASE, logging: false,
 });
 // In a migration's up(queryInterface) (down: dropTypeID(queryInterface, 'user_id') after the tables):
@@ -18,10 +18,10 @@ Org.hasMany(User, { foreignKey: { name: 'orgId', allowNull: false }, onDelete: '
 User.belongsTo(Org, { foreignKey: { name: 'orgId', allowNull: false } });
 await sequelize.sync();
 
-const org = await Org.create({ name: 'acme' }); // id from gen_org_id(): 'org_01…'
+const org = /** @type {any} */ (await Org.create({ name: 'acme' })); // id from gen_org_id(): 'org_01…'
 const user = await org.createUser({ email: 'ada@example.com' });
 assert.equal(user.orgId, org.id);
-const loaded = await Org.findByPk(org.id, { include: User });
+const loaded = /** @type {any} */ (await Org.findByPk(org.id, { include: User }));
 assert.equal(loaded.Users[0].id, user.id);
 assert.equal(await User.count({ where: { orgId: [org.id] } }), 1);
 await org.destroy(); // the database removes the users (ON DELETE CASCADE)
