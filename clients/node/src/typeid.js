@@ -2,7 +2,7 @@
 // `typeid_parse` accept: a prefix of [a-z_] (no leading or trailing "_", at most 63), "_", and 26
 // lowercase Crockford digits, the first at most 7; no prefix means no "_". The suffix is the
 // lowercase ULID text of the UUID's 16 bytes, so the ULID helpers do the base32 work.
-import { isUUID, ulidToUUID, uuidToULID } from './index.js';
+import { isUUID, ulidTime, ulidToUUID, uuidToULID } from './index.js';
 
 const PREFIX = /^(?:[a-z](?:[a-z_]{0,61}[a-z])?)?$/;
 const SUFFIX = /^[0-7][0-9a-hjkmnp-tv-z]{25}$/;
@@ -65,8 +65,7 @@ export function formatTypeID({ prefix, uuid }) {
 
 /** The millisecond in the first 48 bits (the time of a UUIDv7), as `uuid_extract_timestamp`. */
 export function typeIDTime(s) {
-  const hex = typeIDToUUID(s);
-  return new Date(parseInt(hex.slice(0, 8) + hex.slice(9, 13), 16));
+  return ulidTime(typeIDToUUID(s));
 }
 
 /** A new TypeID with that prefix: a UUIDv7 (current millisecond, 74 bits of crypto.getRandomValues). */
@@ -94,6 +93,15 @@ function literal(text) {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
+function quoteIdent(name) {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+// A name as the server prints it: unquoted when it can be, else double-quoted.
+function sqlName(name) {
+  return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : quoteIdent(name);
+}
+
 function checkTypeName(typeName) {
   if (typeof typeName !== 'string' || typeName === '' || typeName.includes('\0') || new TextEncoder().encode(typeName).length > 58) {
     throw new TypeError(`invalid type name for typeid_define: ${describe(typeName)} (1 to 58 bytes)`);
@@ -104,25 +112,23 @@ function checkTypeName(typeName) {
 export function typeIDDefineSQL(prefix, typeName = `${prefix}_id`) {
   checkPrefix(prefix);
   checkTypeName(typeName);
-  const quotedName = `"${typeName.replace(/"/g, '""')}"`;
-  return `SELECT typeid_define(${literal(prefix)}, ${literal(typeName)}) WHERE to_regtype(${literal(quotedName)}) IS NULL`;
+  return `SELECT typeid_define(${literal(prefix)}, ${literal(typeName)}) WHERE to_regtype(${literal(quoteIdent(typeName))}) IS NULL`;
 }
 
 /** `SELECT typeid_drop('user_id')`: the type and what typeid_define made with it (refused while used). */
 export function typeIDDropSQL(typeName) {
   checkTypeName(typeName);
-  return `SELECT typeid_drop(${literal(`"${typeName.replace(/"/g, '""')}"`)})`;
+  return `SELECT typeid_drop(${literal(quoteIdent(typeName))})`;
 }
 
 /** `gen_user_id()`: the default of a key of that type, its name quoted as the server prints it. */
 export function typeIDDefaultSQL(typeName) {
   checkTypeName(typeName);
-  const name = `gen_${typeName}`;
-  return `${/^[a-z_][a-z0-9_$]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`}()`;
+  return `${sqlName(`gen_${typeName}`)}()`;
 }
 
 /** The type's name as SQL: as is when the server would print it unquoted, else double-quoted. */
 export function typeIDTypeSQL(typeName) {
   checkTypeName(typeName);
-  return /^[a-z_][a-z0-9_$]*$/.test(typeName) ? typeName : `"${typeName.replace(/"/g, '""')}"`;
+  return sqlName(typeName);
 }
