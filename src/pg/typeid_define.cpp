@@ -9,10 +9,13 @@
 #include "typeid_glue.hpp"
 
 extern "C" {
+#include "access/genam.h"
+#include "access/table.h"
 #include "catalog/dependency.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_authid.h"
 #include "catalog/pg_database.h"
+#include "catalog/pg_depend.h"
 #include "catalog/pg_namespace.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
@@ -25,6 +28,7 @@ extern "C" {
 #include "utils/array.h"
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/fmgroids.h"
 #include "utils/syscache.h"
 }
 
@@ -49,6 +53,38 @@ void require_create_on_database(const char* function) {
                                   "trusted extension's script, and needs what that needs.",
                                   function),
                         errhint("Must have CREATE privilege on database \"%s\".", get_database_name(MyDatabaseId))));
+}
+
+// True when the session's temporary schema holds anything (every temporary object depends on
+// that schema in pg_depend). Relations and types are looked up there by unqualified names, so an
+// event trigger that fires as the bootstrap superuser during our DDL could reach the caller's
+// temporary table, view or type (the escalation of #30 H2); a superuser caller has nothing to gain.
+bool session_has_temporary_objects() {
+    Oid temp_namespace = InvalidOid;
+    Oid temp_toast_namespace = InvalidOid;
+    GetTempNamespaceState(&temp_namespace, &temp_toast_namespace);
+    if (!OidIsValid(temp_namespace)) return false;
+    Relation depend = table_open(DependRelationId, AccessShareLock);
+    ScanKeyData keys[2];
+    ScanKeyInit(&keys[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+                ObjectIdGetDatum(NamespaceRelationId));
+    ScanKeyInit(&keys[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(temp_namespace));
+    SysScanDesc scan = systable_beginscan(depend, DependReferenceIndexId, true, nullptr, 2, keys);
+    const bool found = HeapTupleIsValid(systable_getnext(scan));
+    systable_endscan(scan);
+    table_close(depend, AccessShareLock);
+    return found;
+}
+
+// What a role must have before uidext runs DDL as the bootstrap superuser for it.
+void require_caller_may_run_as_superuser(const char* function) {
+    require_create_on_database(function);
+    if (!superuser() && session_has_temporary_objects())
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("%s cannot run while this session has temporary objects", function),
+                        errdetail("Its DDL runs as the bootstrap superuser; event triggers that fire then could reach "
+                                  "this session's temporary tables, views and types by unqualified names."),
+                        errhint("Run it in a new session, or first drop them: DISCARD TEMP.")));
 }
 
 // One of uidext's internal functions: by its exact signature in the schema of the C function
@@ -148,7 +184,7 @@ UIDEXT_FUNCTION(typeid_define) {
                         errmsg("cannot create a TypeID type in a temporary schema")));
     const Oid caller = GetUserId();
     if (!may_create_in(schema, caller)) aclcheck_error(ACLCHECK_NO_PRIV, OBJECT_SCHEMA, get_namespace_name(schema));
-    require_create_on_database("typeid_define");
+    require_caller_may_run_as_superuser("typeid_define");
     if (OidIsValid(GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(type_name), ObjectIdGetDatum(schema))))
         ereport(ERROR, (errcode(ERRCODE_DUPLICATE_OBJECT),
                         errmsg("type \"%s\" already exists in schema \"%s\"", type_name, get_namespace_name(schema))));
@@ -173,7 +209,7 @@ UIDEXT_FUNCTION(typeid_drop) {
         ereport(ERROR, (errcode(ERRCODE_WRONG_OBJECT_TYPE),
                         errmsg("%s is not a TypeID type made by typeid_define()", format_type_be(type))));
     if (!owns_type(type, GetUserId())) aclcheck_error_type(ACLCHECK_NOT_OWNER, type);
-    require_create_on_database("typeid_drop");
+    require_caller_may_run_as_superuser("typeid_drop");
     const Oid argtypes[1] = {OIDOID};
     const Oid make_ddl = internal_function(fcinfo, "uidext_typeid_remove_ddl", 1, argtypes);
     run_as_bootstrap_superuser(type_namespace(type), OidFunctionCall1(make_ddl, ObjectIdGetDatum(type)));

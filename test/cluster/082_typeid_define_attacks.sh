@@ -4,8 +4,9 @@
 # - an audit event trigger (no search_path of its own) plus the caller's TEMP ddl_log whose
 #   trigger runs ALTER ROLE ... SUPERUSER: refused for a role with CREATE on a schema only;
 #   a role with CREATE on the database defines types beside that audit trigger, whose rows land
-#   in public.ddl_log (1.3 ran the DDL with search_path = pg_catalog, pg_temp: it escalated, and
-#   failed for everyone without the temp table);
+#   in public.ddl_log, and is refused while its session has temporary objects (1.3 ran the DDL
+#   with search_path = pg_catalog, pg_temp: it escalated, and failed for everyone without the
+#   temp table);
 # - the database owner decides who may define (GRANT/REVOKE CREATE ON DATABASE); REVOKE EXECUTE
 #   on typeid_define, the advice of 1.3's page, does nothing for an owner who is not a superuser;
 # - typeid_define('isnx', 'isn') beside isn's isn_ops families: refused (1.3 joined them);
@@ -78,6 +79,33 @@ check "whose DDL the audit trigger logged in public.ddl_log, as the bootstrap su
 check "and typeid_drop works beside it" \
     "$(q -U carol -d appdb -c "SELECT typeid_drop('public.order_id')" -c "SELECT to_regtype('public.order_id') IS NULL" 2>&1)" "
 t"
+
+# The same attack by a role with CREATE on the database, in a schema of its own (so that the
+# audit trigger's unqualified table would be looked up in pg_temp, as during CREATE EXTENSION
+# into that schema): refused while the session has temporary objects.
+attempt=$(qv -U carol -d appdb <<'SQL'
+CREATE SCHEMA carol;
+SET search_path = carol, public;
+CREATE TEMP TABLE ddl_log (tag text, who name, at timestamptz DEFAULT now());
+CREATE FUNCTION carol.escalate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
+        EXECUTE 'ALTER ROLE carol SUPERUSER';
+    END IF;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER escalate AFTER INSERT ON pg_temp.ddl_log FOR EACH ROW EXECUTE FUNCTION carol.escalate();
+SELECT typeid_define('pwn');
+SQL
+)
+check_match "a role with CREATE on the database is refused while its session has temporary objects (55000)" "$attempt" \
+    'ERROR:  55000: typeid_define cannot run while this session has temporary objects'
+check "and is still not a superuser" "$(is_superuser carol)" f
+check_match "typeid_drop too" \
+    "$(qv -U carol -d appdb -c "SET search_path = public" -c "SELECT typeid_define('public', 'scratch_id')" -c "CREATE TEMP TABLE scratch (a int)" \
+          -c "SELECT typeid_drop('public.scratch_id')")" \
+    'ERROR:  55000: typeid_drop cannot run while this session has temporary objects'
 
 echo "== the database owner decides who may define types"
 revoke=$(q -U dbo -d appdb -c "REVOKE EXECUTE ON FUNCTION typeid_define(text), typeid_define(text, text) FROM PUBLIC" 2>&1)
