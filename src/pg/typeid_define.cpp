@@ -118,7 +118,9 @@ void run_as_bootstrap_superuser(Oid schema, Datum statements) {
     appendStringInfo(&path, "%s, pg_temp", quote_identifier(get_namespace_name(schema)));
 
     const int nest_level = NewGUCNestLevel();
-    set_config_option("client_min_messages", "warning", PGC_SUSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+    // As execute_extension_script: no NOTICEs from our DDL, but never fewer messages than asked for.
+    if (client_min_messages < WARNING)
+        set_config_option("client_min_messages", "warning", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
     set_config_option("search_path", path.data, PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
     Oid saved_user;
     int saved_context;
