@@ -41,9 +41,30 @@ extern "C" {
 // Declares an SQL-callable function with C linkage, exported (13-15's PG_FUNCTION_INFO_V1 does
 // not mark the function itself). Bodies hold only trivially destructible locals: ereport(ERROR)
 // longjmps and would skip C++ destructors.
-#define UIDEXT_FUNCTION(name)                   \
+#define UIDEXT_NONSTRICT_FUNCTION(name)         \
     extern "C" {                                \
     PGDLLEXPORT Datum name(PG_FUNCTION_ARGS);   \
     PG_FUNCTION_INFO_V1(name);                  \
     }                                           \
     extern "C" Datum name(PG_FUNCTION_ARGS)
+
+namespace uidext::pg {
+inline bool has_null_argument(FunctionCallInfo fcinfo) {
+    for (int i = 0; i < fcinfo->nargs; ++i)
+        if (fcinfo->args[i].isnull) return true;
+    return false;
+}
+}  // namespace uidext::pg
+
+// The same for a function declared STRICT, whose body reads its arguments without checking
+// them: a NULL argument returns NULL before the body runs. The owner of a function may ALTER
+// it CALLED ON NULL INPUT, and a restore beside a user's function of the same signature could
+// make a non-superuser that owner (#30); core's C functions trust STRICT only because
+// superusers own them. The check costs a load and a branch per argument.
+#define UIDEXT_FUNCTION(name)                                          \
+    static Datum name##_body(FunctionCallInfo fcinfo);                \
+    UIDEXT_NONSTRICT_FUNCTION(name) {                                  \
+        if (uidext::pg::has_null_argument(fcinfo)) PG_RETURN_NULL();   \
+        return name##_body(fcinfo);                                    \
+    }                                                                  \
+    static Datum name##_body(FunctionCallInfo fcinfo)
