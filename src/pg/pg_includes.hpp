@@ -61,10 +61,15 @@ inline bool has_null_argument(FunctionCallInfo fcinfo) {
 // it CALLED ON NULL INPUT, and a restore beside a user's function of the same signature could
 // make a non-superuser that owner (#30); core's C functions trust STRICT only because
 // superusers own them. The check costs a load and a branch per argument.
-#define UIDEXT_FUNCTION(name)                                          \
+#define UIDEXT_GUARDED_FUNCTION(name, returns_null)                    \
     static Datum name##_body(FunctionCallInfo fcinfo);                \
     UIDEXT_NONSTRICT_FUNCTION(name) {                                  \
-        if (uidext::pg::has_null_argument(fcinfo)) PG_RETURN_NULL();   \
+        if (returns_null) PG_RETURN_NULL();                            \
         return name##_body(fcinfo);                                    \
     }                                                                  \
     static Datum name##_body(FunctionCallInfo fcinfo)
+#define UIDEXT_FUNCTION(name) UIDEXT_GUARDED_FUNCTION(name, uidext::pg::has_null_argument(fcinfo))
+// A type's input or receive function: for a function that is not strict, InputFunctionCall and
+// ReceiveFunctionCall pass a SQL NULL as a null string or buffer marked not null.
+#define UIDEXT_INPUT_FUNCTION(name) \
+    UIDEXT_GUARDED_FUNCTION(name, uidext::pg::has_null_argument(fcinfo) || PG_GETARG_POINTER(0) == nullptr)
