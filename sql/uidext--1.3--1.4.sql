@@ -16,7 +16,7 @@
 -- it, as after a fresh install beside the user's (src/pg/give_way.cpp). Anyone else's CREATE
 -- fails as before. ENABLE ALWAYS: also under session_replication_role = replica.
 CREATE FUNCTION uidext_give_way() RETURNS event_trigger
-    AS 'MODULE_PATHNAME', 'uidext_give_way' LANGUAGE C;
+    AS 'MODULE_PATHNAME', 'uidext_give_way' LANGUAGE C STRICT;  -- (no arguments; as every uidext function)
 COMMENT ON FUNCTION uidext_give_way() IS 'event trigger: a CREATE of a signature uidext skips beside a user''s (uuid_larger(uuid, uuid), max(uuid), ...) by a superuser or the extension''s owner replaces uidext''s copy (a restored dump)';
 CREATE EVENT TRIGGER uidext_give_way ON ddl_command_start
     WHEN TAG IN ('CREATE FUNCTION', 'CREATE PROCEDURE', 'CREATE AGGREGATE')
