@@ -50,6 +50,9 @@ extern "C" {
 
 namespace uidext::pg {
 inline bool has_null_argument(FunctionCallInfo fcinfo) {
+    // A function that is STRICT in this call's lookup gets no NULL: its callers check that
+    // same flag (the executor, aggregates, InputFunctionCall); only a non-strict one looks.
+    if (likely(fcinfo->flinfo != nullptr && fcinfo->flinfo->fn_strict)) return false;
     for (int i = 0; i < fcinfo->nargs; ++i)
         if (fcinfo->args[i].isnull) return true;
     return false;
