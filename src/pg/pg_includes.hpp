@@ -63,7 +63,7 @@ inline bool has_null_argument(FunctionCallInfo fcinfo) {
 // them: a NULL argument returns NULL before the body runs. The owner of a function may ALTER
 // it CALLED ON NULL INPUT, and a restore beside a user's function of the same signature could
 // make a non-superuser that owner (#30); core's C functions trust STRICT only because
-// superusers own them. The check costs a load and a branch per argument.
+// superusers own them. A strict call costs two loads and two branches (test/bench/null_guard.sh).
 #define UIDEXT_GUARDED_FUNCTION(name, returns_null)                    \
     static Datum name##_body(FunctionCallInfo fcinfo);                \
     UIDEXT_NONSTRICT_FUNCTION(name) {                                  \
