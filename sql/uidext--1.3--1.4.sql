@@ -24,6 +24,33 @@ CREATE EVENT TRIGGER uidext_give_way ON ddl_command_start
 ALTER EVENT TRIGGER uidext_give_way ENABLE ALWAYS;
 COMMENT ON EVENT TRIGGER uidext_give_way IS 'uidext gives way to a restored dump''s own uuid_larger, max(uuid), uuid_extract_*: see uidext_give_way()';
 
+-- A database restored by 1.3 without ON_ERROR_STOP has uidext's copy where the user's function
+-- was, owned by the dump's role (its ALTER FUNCTION ... OWNER TO landed on uidext's), which may
+-- have altered it. Take every such C function back as a fresh install has it (owner, STRICT,
+-- SECURITY INVOKER, no settings), and say which: the user's own function of that signature was not restored.
+DO $$
+DECLARE
+    f pg_catalog.regprocedure;
+    r pg_catalog.regrole;
+BEGIN
+    FOR f, r IN SELECT p.oid, p.proowner FROM pg_catalog.pg_depend d
+        JOIN pg_catalog.pg_proc p ON p.oid = d.objid
+        JOIN pg_catalog.pg_language l ON l.oid = p.prolang AND l.lanname = 'c'
+        JOIN pg_catalog.pg_roles a ON a.oid = p.proowner AND NOT a.rolsuper
+        WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.deptype = 'e'
+          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+          AND d.refobjid = (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname = 'uidext')
+        ORDER BY 1
+    LOOP
+        EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO CURRENT_USER', f);
+        EXECUTE pg_catalog.format('ALTER FUNCTION %s STRICT SECURITY INVOKER RESET ALL', f);
+        RAISE WARNING 'uidext took back its function % from role %', f, r
+            USING DETAIL = 'A restore by uidext 1.3 gave it to that role in place of the role''s own function of that signature, which was not restored.',
+                  HINT = 'Create that function again from the dump (uidext 1.4 gives way to it), as a superuser or the extension''s owner.';
+    END LOOP;
+END
+$$;
+
 -- (end of #30 H1)
 
 

@@ -212,13 +212,12 @@ UIDEXT_NONSTRICT_FUNCTION(uidext_give_way) {
                         errmsg("uidext_give_way() must be called as an event trigger")));
     // pg_upgrade restores every member itself; uidext's own script creates its own copies.
     if (IsBinaryUpgrade) PG_RETURN_VOID();
-    extension_row ext;
-    if (!read_extension(ext)) PG_RETURN_VOID();
-    if (creating_extension && CurrentExtensionObject == ext.oid) PG_RETURN_VOID();
-
     signature sig;
     const auto* trigger = reinterpret_cast<EventTriggerData*>(fcinfo->context);
-    if (!read_statement(trigger->parsetree, sig) || sig.schema != ext.schema) PG_RETURN_VOID();
+    if (!read_statement(trigger->parsetree, sig)) PG_RETURN_VOID();  // (most statements: by name)
+    extension_row ext;
+    if (!read_extension(ext) || sig.schema != ext.schema) PG_RETURN_VOID();
+    if (creating_extension && CurrentExtensionObject == ext.oid) PG_RETURN_VOID();
     oidvector* args = buildoidvector(sig.args, sig.nargs);
     const Oid existing = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(sig.name),
                                          PointerGetDatum(args), ObjectIdGetDatum(sig.schema));

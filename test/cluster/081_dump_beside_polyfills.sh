@@ -13,7 +13,8 @@
 # an ordinary role cannot replace uidext's copies in a live database, nor can anyone while
 # another object uses them, nor through a temporary type named uuid; and every C function of
 # uidext (and of a typeid_define type) called with NULLs after ALTER FUNCTION ... CALLED ON NULL
-# INPUT returns without crashing the server.
+# INPUT returns without crashing the server; and the 1.3 -> 1.4 update takes back a C function
+# that 1.3's restore gave to the dump's role.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
@@ -149,6 +150,18 @@ check "the owner of a trusted install gives way to its own uuid_extract_version"
         -c "CREATE FUNCTION public.uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql AS 'SELECT 9::smallint'" \
         -c "SELECT public.uuid_extract_version(gen_random_uuid()), p.proowner::regrole, l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
             WHERE p.oid = 'public.uuid_extract_version(uuid)'::regprocedure" 2>&1)" "9|dbowner|sql"
+
+echo "== a database that 1.3's restore left with uidext's C function owned by the dump's role"
+q -c "CREATE DATABASE damaged" && q -d damaged -c "GRANT CREATE ON SCHEMA public TO app" \
+    -c "SET client_min_messages = error" -c "CREATE EXTENSION uidext VERSION '1.3'" \
+    -c "ALTER FUNCTION public.uuid_larger(uuid, uuid) OWNER TO app"
+psql -X -q -d damaged -U app -c "ALTER FUNCTION public.uuid_larger(uuid, uuid) CALLED ON NULL INPUT SECURITY DEFINER SET work_mem = '1MB'"
+check "the update takes it back, with a WARNING naming it" \
+    "$(psql -X -q -d damaged -c "SET client_min_messages = warning" -c "ALTER EXTENSION uidext UPDATE" 2>&1 | grep '^WARNING')" \
+    "WARNING:  uidext took back its function uuid_larger(uuid,uuid) from role app"
+q -c "CREATE DATABASE fresh" && q -d fresh -c "SET client_min_messages = error" -c "CREATE EXTENSION uidext"
+check "then its catalog is a fresh install's (owner, strictness, security, settings)" "$(catalog damaged)" "$(catalog fresh)"
+check "and the superuser owns it" "$(q -d damaged -c "SELECT proowner::regrole FROM pg_proc WHERE oid = 'public.uuid_larger(uuid, uuid)'::regprocedure")" postgres
 
 echo "== every C function with NULL arguments after ALTER FUNCTION ... CALLED ON NULL INPUT"
 q -c "CREATE DATABASE nulls" && q -d nulls -c "SET client_min_messages = error" -c "CREATE EXTENSION uidext" \
