@@ -39,6 +39,9 @@ class _FixedBinaryDumper(Dumper):
     format = Format.BINARY
     prefix = None
 
+    def get_key(self, obj, format):
+        return type(self)  # the key TypeIDBinaryDumper gives (lists ask the upgraded dumper)
+
     def dump(self, obj):
         return to_typeid(obj, self.prefix).bytes
 
@@ -46,6 +49,9 @@ class _FixedBinaryDumper(Dumper):
 class _GeneralBinaryDumper(Dumper):
     """TypeID -> typeid's binary form: the 16 bytes, then the prefix."""
     format = Format.BINARY
+
+    def get_key(self, obj, format):
+        return type(self)
 
     def dump(self, obj):
         return dump_general_binary(to_typeid(obj))
