@@ -107,7 +107,7 @@ class _TypeIDMixin:
         return self.type_name  # a ForeignKey takes the key's type
 
     def formfield(self, **kwargs):
-        return super().formfield(**{"form_class": TypeIDFormField, "prefix": self.prefix, "max_length": 90, **kwargs})
+        return super().formfield(**{"form_class": TypeIDFormField, "prefix": self.prefix, **kwargs})
 
 
 class TypeIDField(_TypeIDMixin, djmodels.Field):
