@@ -78,17 +78,19 @@ class TypeID:
     `TypeID(text)` is `TypeID.parse(text)`. A TypeID never equals a str, a uuid.UUID or a ULID.
     """
 
-    __slots__ = ("_prefix", "_int")
+    # The 16 bytes, not an int: the binary loaders then only store what the driver gives.
+    __slots__ = ("_prefix", "_b")
 
     def __init__(self, text):
         if isinstance(text, TypeID):
-            prefix, n = text._prefix, text._int
+            prefix, value = text._prefix, text._b
         elif isinstance(text, str):
             prefix, n = _split(str(text))
+            value = n.to_bytes(16, "big")
         else:
             raise ValueError(f"invalid TypeID {text!r}: expected TypeID text (str), not {type(text).__name__}")
         _set_prefix(self, prefix)
-        _set_int(self, n)
+        _set_bytes(self, value)
 
     @classmethod
     def parse(cls, text, prefix=None):
@@ -99,39 +101,40 @@ class TypeID:
             raise ValueError(f"invalid TypeID {text!r}: expected str, not {type(text).__name__}")
         text = str(text)
         if prefix is None:
-            return _from_parts(*_split(text))
+            found, n = _split(text)
+            return _from_parts(found, n.to_bytes(16, "big"))
         _check_prefix(prefix)
         if "_" not in text and 32 <= len(text) <= 38:
             match = _UUID_TEXT.fullmatch(text)
             if match:
-                return _from_parts(prefix, int(match.group(2).replace("-", ""), 16))
+                return _from_parts(prefix, bytes.fromhex(match.group(2).replace("-", "")))
         found, n = _split(text)
         if found != prefix:
             got = f'the prefix is "{found}"' if found else "the value has no prefix"
             want = f'expected "{prefix}"' if prefix else "expected none"
             raise ValueError(f"invalid TypeID {text!r}: {got}; {want}")
-        return _from_parts(prefix, n)
+        return _from_parts(prefix, n.to_bytes(16, "big"))
 
     @classmethod
     def from_uuid(cls, prefix, value):
         """The TypeID of a prefix and a uuid.UUID (or a ULID, or 16 bytes)."""
         _check_prefix(prefix)
         if isinstance(value, uuid.UUID):
-            n = value.int
+            data = value.bytes
         elif isinstance(value, (bytes, bytearray, memoryview)) and len(value) == 16:
-            n = int.from_bytes(value, "big")
+            data = bytes(value)
         elif hasattr(value, "bytes") and not isinstance(value, (str, bytes)):
-            n = int.from_bytes(bytes(value.bytes), "big")  # a ULID, asyncpg's UUID
+            data = bytes(value.bytes)  # a ULID, asyncpg's UUID
         else:
             raise ValueError(f"invalid TypeID value {value!r}: a uuid.UUID, a ULID or 16 bytes expected")
-        return _from_parts(prefix, n)
+        return _from_parts(prefix, data)
 
     @classmethod
     def from_int(cls, prefix, n):
         _check_prefix(prefix)
         if not isinstance(n, int) or not 0 <= n <= _MAX_INT:
             raise ValueError(f"invalid TypeID value {n!r}: an integer from 0 to 2**128-1 expected")
-        return _from_parts(prefix, n)
+        return _from_parts(prefix, n.to_bytes(16, "big"))
 
     @classmethod
     def generate(cls, prefix):
@@ -140,7 +143,7 @@ class TypeID:
         ms = time.time_ns() // 1_000_000
         random = secrets.randbits(74)
         n = (ms << 80) | (0x7 << 76) | ((random >> 62) << 64) | (0b10 << 62) | (random & ((1 << 62) - 1))
-        return _from_parts(prefix, n)
+        return _from_parts(prefix, n.to_bytes(16, "big"))
 
     def __setattr__(self, name, value):
         raise AttributeError("TypeID is immutable")
@@ -148,7 +151,7 @@ class TypeID:
     __delattr__ = __setattr__
 
     def __reduce__(self):
-        return (_from_parts, (self._prefix, self._int))
+        return (_from_parts, (self._prefix, self._b))
 
     def __copy__(self):
         return self
@@ -164,19 +167,19 @@ class TypeID:
     def suffix(self):
         """The 26 lowercase Crockford base32 digits of the 16 bytes."""
         # 20 bytes = 32 base32 digits; the last 26 are the 128-bit value.
-        return base64.b32encode(self._int.to_bytes(20, "big"))[6:].translate(_RFC4648_TO_LOWER_CROCKFORD).decode()
+        return base64.b32encode(b"\0\0\0\0" + self._b)[6:].translate(_RFC4648_TO_LOWER_CROCKFORD).decode()
 
     @property
     def int(self):
-        return self._int
+        return int.from_bytes(self._b, "big")
 
     @property
     def bytes(self):
-        return self._int.to_bytes(16, "big")
+        return self._b
 
     @property
     def uuid(self):
-        return uuid.UUID(int=self._int)
+        return uuid.UUID(bytes=self._b)
 
     @property
     def ulid(self):
@@ -186,7 +189,7 @@ class TypeID:
     @property
     def datetime(self):
         """The first 48 bits as Unix milliseconds, an aware UTC datetime (a UUIDv7's time)."""
-        return _EPOCH + (self._int >> 80) * _ONE_MS
+        return _EPOCH + int.from_bytes(self._b[:6], "big") * _ONE_MS
 
     def __str__(self):
         return f"{self._prefix}_{self.suffix}" if self._prefix else self.suffix
@@ -195,20 +198,20 @@ class TypeID:
         return f"TypeID('{self}')"
 
     def __hash__(self):
-        return hash((self._prefix, self._int))
+        return hash((self._prefix, self._b))
 
     def __eq__(self, other):
         if type(other) is TypeID:
-            return self._int == other._int and self._prefix == other._prefix
+            return self._b == other._b and self._prefix == other._prefix
         return NotImplemented
 
     def __ne__(self, other):
         if type(other) is TypeID:
-            return self._int != other._int or self._prefix != other._prefix
+            return self._b != other._b or self._prefix != other._prefix
         return NotImplemented
 
     def _key(self):
-        return (self._prefix, self._int)
+        return (self._prefix, self._b)  # 16 bytes compare as the server's memcmp
 
     def __lt__(self, other):
         if type(other) is TypeID:
@@ -233,13 +236,13 @@ class TypeID:
 
 _new = object.__new__
 _set_prefix = TypeID._prefix.__set__  # the slots' setters, bypassing TypeID.__setattr__
-_set_int = TypeID._int.__set__
+_set_bytes = TypeID._b.__set__
 
 
-def _from_parts(prefix, n):
+def _from_parts(prefix, data):
     value = _new(TypeID)
     _set_prefix(value, prefix)
-    _set_int(value, n)
+    _set_bytes(value, data)
     return value
 
 
@@ -250,21 +253,20 @@ def loader_fixed_text(prefix):
     start = len(prefix) + 1 if prefix else 0
 
     def load(data, _start=start, _prefix=prefix, _table=_TO_BASE32_BYTES, _table_str=_TO_BASE32_STR,
-             _new=_new, _setp=_set_prefix, _seti=_set_int, _T=TypeID):
+             _new=_new, _setp=_set_prefix, _setb=_set_bytes, _T=TypeID):
         value = _new(_T)
         _setp(value, _prefix)
-        _seti(value, int(data[_start:].translate(_table if type(data) is bytes else _table_str), 32))
+        _setb(value, int(data[_start:].translate(_table if type(data) is bytes else _table_str), 32).to_bytes(16, "big"))
         return value
     return load
 
 
 def loader_fixed_binary(prefix):
-    """A loader of a per-prefix type's binary form (16 bytes) with the type's prefix."""
-    def load(data, _prefix=prefix, _from_bytes=int.from_bytes, _new=_new, _setp=_set_prefix, _seti=_set_int,
-             _T=TypeID):
+    """A loader of a per-prefix type's binary form (16 bytes, as bytes) with the type's prefix."""
+    def load(data, _prefix=prefix, _new=_new, _setp=_set_prefix, _setb=_set_bytes, _T=TypeID):
         value = _new(_T)
         _setp(value, _prefix)
-        _seti(value, _from_bytes(data, "big"))
+        _setb(value, data)
         return value
     return load
 
@@ -274,17 +276,17 @@ def load_general_text(data):
     if type(data) is not str:
         data = bytes(data).decode("ascii")
     prefix, _, suffix = data.rpartition("_")
-    return _from_parts(prefix, int(suffix.translate(_TO_BASE32_STR), 32))
+    return _from_parts(prefix, int(suffix.translate(_TO_BASE32_STR), 32).to_bytes(16, "big"))
 
 
 def load_general_binary(data):
     """A TypeID from the general typeid's binary form: 16 bytes, then the prefix."""
     data = bytes(data)
-    return _from_parts(data[16:].decode("ascii"), int.from_bytes(data[:16], "big"))
+    return _from_parts(data[16:].decode("ascii"), data[:16])
 
 
 def dump_general_binary(value):
-    return value._int.to_bytes(16, "big") + value._prefix.encode("ascii")
+    return value._b + value._prefix.encode("ascii")
 
 
 def to_typeid(value, prefix=None):

@@ -12,7 +12,7 @@ from ._typeid_catalog import TYPEID_TYPES_SQL, typeid_types
 def _fixed_encoder(prefix):
     def encode(value, _prefix=prefix, _T=TypeID):
         if type(value) is _T and value.prefix == _prefix:
-            return value.int.to_bytes(16, "big")
+            return value.bytes
         return to_typeid(value, _prefix).bytes
     return encode
 

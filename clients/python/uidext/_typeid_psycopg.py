@@ -96,7 +96,7 @@ def _fixed_binary_loader(prefix):
         format = Format.BINARY
 
         def load(self, data, _load=fixed_load):
-            return _load(data)
+            return _load(data if type(data) is bytes else bytes(data))
     return FixedBinaryLoader
 
 
