@@ -216,6 +216,14 @@ def bench_typeid_decode_only():
         ("psycopg binary loaders", _fixed_binary_loader("bench")(0).load, [k.bytes for k in keys],
          pg_uuid.UUIDBinaryLoader(0).load, [k.bytes for k in keys]),
     ]
+    try:  # asyncpg's uuid decoder is C (pgproto.UUID); the TypeID codec is uidext's Python decoder
+        from asyncpg.pgproto.pgproto import UUID as AsyncpgUUID
+
+        from uidext._typeid import loader_fixed_binary
+        cases.append(("asyncpg binary decoders", loader_fixed_binary("bench"), [k.bytes for k in keys],
+                      AsyncpgUUID, [k.bytes for k in keys]))
+    except ImportError:
+        pass
     for name, typeid_load, typeid_data, uuid_load, uuid_data in cases:
         report_typeid(name, *best_pair(lambda: len([typeid_load(d) for d in typeid_data]),
                                        lambda: len([uuid_load(d) for d in uuid_data])))
