@@ -181,3 +181,17 @@ TEST(typeid, input_names_the_bad_digit_of_a_mistyped_uuid) {
     EXPECT_EQ(parse_typeid_input("userabcdefghjkmnpqrstvwxyz012345", out.data()).status,
               typeid_status::missing_separator);
 }
+
+// 1.3 said "The suffix after the prefix has 26 characters, not 26" for 25 digits and an "é"
+// (27 bytes): the non-ASCII character is named instead, wherever it is in the suffix.
+TEST(typeid, non_ascii_suffix_character_is_named_not_the_length) {
+    bytes out{};
+    const typeid_parts last = parse_typeid("user_01h455vb4pex5vsknk084sn02\xc3\xa9", out.data());
+    EXPECT_EQ(last.status, typeid_status::bad_suffix_character);
+    EXPECT_EQ(last.position, 30U);
+    const typeid_parts first = parse_typeid("user_\xc3\xa9" "1h455vb4pex5vsknk084sn02q", out.data());
+    EXPECT_EQ(first.status, typeid_status::bad_suffix_character);
+    EXPECT_EQ(first.position, 5U);
+    // With no prefix, too: not "missing separator" for 27 bytes.
+    EXPECT_EQ(status_of("01h455vb4pex5vsknk084sn02\xc3\xa9"), typeid_status::bad_suffix_character);
+}

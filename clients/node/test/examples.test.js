@@ -16,7 +16,7 @@ const files = readdirSync(examples).filter((f) => f.endsWith('.js')).sort();
 
 for (const file of files) {
   test(`examples/${file} runs`, async () => {
-    const { database } = await freshDatabase(`example_${file.replace('.js', '')}`);
+    const { database } = await freshDatabase(`example_${file.replace('.js', '').replace(/-/g, '_')}`);
     await promisify(execFile)(process.execPath, [join(examples, file)], {
       cwd: root, env: { ...process.env, PGDATABASE: database }, timeout: 60000,
     });
