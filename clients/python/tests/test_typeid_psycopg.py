@@ -100,6 +100,9 @@ def test_uuid_columns_take_the_uuid(conn):
     conn.execute("INSERT INTO orgs (id) VALUES (%s)", [org.uuid])  # the per-prefix input reads UUID text
     assert conn.execute("SELECT o.id FROM orgs o JOIN legacy l ON l.id = o.id::uuid WHERE l.id = %s",
                         [org.uuid]).fetchone() == (org,)
+    # or the TypeID itself, read (and its prefix checked) by the per-prefix type, then cast
+    assert conn.execute("SELECT count(*) FROM legacy WHERE id = %s::org_id::uuid", [org]).fetchone() == (1,)
+    assert conn.execute("SELECT count(*) FROM legacy WHERE id = ANY(%s::org_id[]::uuid[])", [[org]]).fetchone() == (1,)
     with pytest.raises(InvalidTextRepresentation):  # a TypeID is not a uuid: its text has the prefix
         conn.execute("SELECT * FROM legacy WHERE id = %s", [org])
     conn.rollback()
