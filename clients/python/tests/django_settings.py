@@ -4,6 +4,7 @@ import os
 SECRET_KEY = "tests"
 USE_TZ = True
 INSTALLED_APPS = ["uidext.django", "django.contrib.contenttypes", "django.contrib.auth", "djangoapp"]
+INSTALLED_APPS.append("typeidapp")  # TypeID (#32)
 DEFAULT_AUTO_FIELD = os.environ.get("UIDEXT_TEST_AUTO_FIELD", "uidext.django.ULIDAutoField")
 if os.environ.get("UIDEXT_TEST_NO_APP"):
     INSTALLED_APPS.remove("uidext.django")

@@ -50,3 +50,9 @@ class ULID(UserDefinedType):
 
 
 _pg_base.ischema_names["ulid"] = ULID
+
+
+# --- TypeID (#32): the TypeID column type and its reflection ---------------------------------
+from ._typeid_sqlalchemy import TypeID  # noqa: E402
+
+__all__ += ["TypeID"]
