@@ -75,32 +75,54 @@ bool distinct_from_earlier(const opaque_key_ring& ring, const opaque_key& key, s
     return true;
 }
 
+// Entries separated by `separator`; in a key file (lines) a '#' starts a comment and blank
+// lines are skipped, and `number` counts lines rather than entries.
+bool parse_entries(std::string_view text, char separator, bool lines, opaque_key_ring* out,
+                   opaque_keys_problem* problem, aes_engine engine) noexcept {
+    std::memset(out, 0, sizeof *out);
+    std::memset(problem, 0, sizeof *problem);
+    if (!lines && trim(text).empty()) return true;
+    std::size_t number = 0;
+    for (;;) {
+        const std::size_t end = text.find(separator);
+        std::string_view entry = before(text, end);
+        ++number;
+        if (lines) entry = before(entry, entry.find('#'));
+        entry = trim(entry);
+        problem->id[0] = '\0';
+        if (!(lines && entry.empty())) {
+            if (out->count == max_opaque_keys) {
+                std::memset(out, 0, sizeof *out);
+                return refuse(problem, number, "at most 8 keys may be listed");
+            }
+            opaque_key& key = out->keys[out->count];
+            if (lines && entry.find(',') != std::string_view::npos) {
+                std::memset(out, 0, sizeof *out);
+                return refuse(problem, number, "a line holds one id:key (the file has one key per line, not a comma-separated list)");
+            }
+            if (!parse_entry(entry, number, &key, problem, engine) || !distinct_from_earlier(*out, key, number, problem)) {
+                std::memset(out, 0, sizeof *out);  // no key material of a refused value stays behind
+                return false;
+            }
+            ++out->count;
+        }
+        if (end == std::string_view::npos) break;
+        text = after(text, end);
+    }
+    if (lines && out->count == 0) return refuse(problem, 0, "the file lists no key");
+    return true;
+}
+
 }  // namespace
 
 bool parse_opaque_keys(std::string_view text, opaque_key_ring* out, opaque_keys_problem* problem,
                        aes_engine engine) noexcept {
-    std::memset(out, 0, sizeof *out);
-    std::memset(problem, 0, sizeof *problem);
-    if (trim(text).empty()) return true;
-    std::size_t number = 0;
-    for (;;) {
-        const std::size_t comma = text.find(',');
-        const std::string_view entry = trim(before(text, comma));
-        ++number;
-        problem->id[0] = '\0';
-        if (out->count == max_opaque_keys) {
-            std::memset(out, 0, sizeof *out);
-            return refuse(problem, number, "at most 8 keys may be listed");
-        }
-        opaque_key& key = out->keys[out->count];
-        if (!parse_entry(entry, number, &key, problem, engine) || !distinct_from_earlier(*out, key, number, problem)) {
-            std::memset(out, 0, sizeof *out);  // no key material of a refused value stays behind
-            return false;
-        }
-        ++out->count;
-        if (comma == std::string_view::npos) return true;
-        text = after(text, comma);
-    }
+    return parse_entries(text, ',', false, out, problem, engine);
+}
+
+bool parse_opaque_key_file(std::string_view content, opaque_key_ring* out, opaque_keys_problem* problem,
+                           aes_engine engine) noexcept {
+    return parse_entries(content, '\n', true, out, problem, engine);
 }
 
 }  // namespace uidext

@@ -5,6 +5,10 @@
 
 #include "pg_includes.hpp"
 
+namespace uidext {
+struct opaque_key_ring;  // core/opaque_keys.hpp
+}
+
 namespace uidext::pg {
 
 using uidext::value_size;  // one definition, core's: the glue writes pg::value_size
@@ -40,7 +44,11 @@ void random_bytes(std::uint8_t* out, std::size_t n);
 bool try_random_bytes(std::uint8_t* out, std::size_t n);
 [[noreturn]] void report_random_failure();
 
-// Defines uidext.opaque_keys (src/pg/opaque_ids.cpp); the key is usable only when preloaded.
+// Defines uidext.opaque_key_file and 1.3's uidext.opaque_keys, which is never kept
+// (src/pg/opaque_key_file.cpp).
 void define_opaque_keys(bool preloaded);
+
+// The keys read from uidext.opaque_key_file, or ERROR 55000 saying why there are none.
+const uidext::opaque_key_ring& opaque_ring_or_error(const char* function);
 
 }  // namespace uidext::pg

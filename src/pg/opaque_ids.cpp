@@ -1,17 +1,8 @@
-// Opaque public ids: the setting uidext.opaque_keys and opaque_encode/opaque_decode for uuid
-// and ulid (the cipher is src/core/opaque_ids.cpp).
-//
-// The key is guarded by the setting's flags and by refusing the places that would expose it:
-// - PGC_SUSET: only superusers (and roles granted SET on it, 15+) can set it.
-// - GUC_SUPERUSER_ONLY: SHOW, current_setting() and pg_settings refuse or hide it from other
-//   roles (members of pg_read_all_settings excepted: PostgreSQL's rule for such settings).
-// - Values stored by ALTER DATABASE/ROLE ... SET or in a function's SET clause live in
-//   pg_db_role_setting or pg_proc, which every role can read: refused when validated (source
-//   PGC_S_TEST) and when applied at connection start from there.
-// - Without shared_preload_libraries, a value in postgresql.conf is a placeholder that every
-//   role can SHOW until the library loads: the functions then refuse to run.
+// Opaque public ids: opaque_encode, opaque_decode and opaque_candidates for uuid, ulid and
+// text (the cipher is src/core/opaque_ids.cpp; the keys come from src/pg/opaque_key_file.cpp).
 #include "core/crockford.hpp"
 #include "core/opaque_ids.hpp"
+#include "core/opaque_text.hpp"
 #include "core/time_range.hpp"
 #include "core/uuid_text.hpp"
 
@@ -19,81 +10,6 @@
 
 namespace uidext::pg {
 namespace {
-
-char* opaque_keys_text = nullptr;
-const opaque_key_ring* active_ring = nullptr;
-bool library_preloaded = false;
-
-bool stored_in_a_catalog(GucSource source) {
-    return source == PGC_S_TEST || source == PGC_S_GLOBAL || source == PGC_S_DATABASE || source == PGC_S_USER ||
-           source == PGC_S_DATABASE_USER;
-}
-
-// A setting's "extra" comes from guc_malloc on 16+ (GUC's memory context), malloc before.
-void* allocate_extra(std::size_t size) {
-#if PG_VERSION_NUM >= 160000
-    return guc_malloc(LOG, size);
-#else
-    return malloc(size);
-#endif
-}
-
-void free_extra(void* extra) {
-#if PG_VERSION_NUM >= 160000
-    guc_free(extra);
-#else
-    free(extra);
-#endif
-}
-
-// Never echoes the value: PostgreSQL's own message would show it ("invalid value for
-// parameter ...: \"...\""), and messages reach clients and the server log.
-bool check_opaque_keys(char** newval, void** extra, GucSource source) {
-    if (stored_in_a_catalog(source)) {
-        GUC_check_errmsg("uidext.opaque_keys cannot be set with ALTER DATABASE, ALTER ROLE or a function's SET clause");
-        GUC_check_errdetail("Such values are stored in pg_db_role_setting or pg_proc, which every role can read.");
-        GUC_check_errhint("Put the keys in postgresql.conf or a file it includes.");
-        return false;
-    }
-    auto* ring = static_cast<opaque_key_ring*>(allocate_extra(sizeof(opaque_key_ring)));
-    if (!ring) {
-        GUC_check_errmsg("out of memory");
-        return false;
-    }
-    opaque_keys_problem problem;
-    if (!parse_opaque_keys(*newval ? *newval : "", ring, &problem)) {
-        free_extra(ring);
-        GUC_check_errmsg("invalid value for parameter \"uidext.opaque_keys\"");
-        if (problem.id[0])
-            GUC_check_errdetail("Entry %zu (\"%s\"): %s.", problem.entry, problem.id, problem.reason);
-        else
-            GUC_check_errdetail("Entry %zu: %s.", problem.entry, problem.reason);
-        GUC_check_errhint("The setting is a comma-separated list of id:key, the id letters and digits, the key 32 or 64 hex digits.");
-        return false;
-    }
-    *extra = ring;
-    return true;
-}
-
-void assign_opaque_keys(const char* newval, void* extra) {
-    active_ring = static_cast<const opaque_key_ring*>(extra);
-}
-
-const opaque_key_ring& ring_or_error(const char* function) {
-    if (!library_preloaded)
-        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("%s() needs uidext in \"shared_preload_libraries\"", function),
-                        errdetail("Without the preload, uidext.opaque_keys in a configuration file is a placeholder "
-                                  "setting that every role can read."),
-                        errhint("Add uidext to \"shared_preload_libraries\" and restart the server.")));
-    if (!active_ring || active_ring->count == 0)
-        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("uidext.opaque_keys is not set"),
-                        errdetail("%s() needs a key.", function),
-                        errhint("A superuser lists the keys in postgresql.conf: uidext.opaque_keys = 'id:key', the key "
-                                "32 or 64 hex digits.")));
-    return *active_ring;
-}
 
 std::uint64_t unix_ms_of(TimestampTz ts) {
     return static_cast<std::uint64_t>((ts + pg_epoch_offset_us) / 1000);
@@ -114,7 +30,10 @@ const char* shown(const std::uint8_t value[16], value_kind kind) {
     return text;
 }
 
-[[noreturn]] void report(opaque_status status, const char* function, const std::uint8_t value[16], value_kind kind) {
+// from_text: the value came as text (opaque_decode(text)): a uuid that is not an opaque one is
+// then invalid input (22P02), as any other text that is not an opaque id.
+[[noreturn]] void report(opaque_status status, const char* function, const std::uint8_t value[16], value_kind kind,
+                         bool from_text = false) {
     const char* text = shown(value, kind);
     switch (status) {
         case opaque_status::not_uuidv7:
@@ -123,7 +42,7 @@ const char* shown(const std::uint8_t value[16], value_kind kind) {
                             errdetail("Its version is %d%s.", value[6] >> 4,
                                       (value[8] & 0xC0) == 0x80 ? "" : ", and its variant is not RFC 9562's")));
         case opaque_status::not_uuidv4:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+            ereport(ERROR, (errcode(from_text ? ERRCODE_INVALID_TEXT_REPRESENTATION : ERRCODE_INVALID_PARAMETER_VALUE),
                             errmsg("%s() needs an opaque id, a UUID that looks like version 4: \"%s\"", function, text),
                             errdetail("Its version is %d%s.", value[6] >> 4,
                                       (value[8] & 0xC0) == 0x80 ? "" : ", and its variant is not RFC 9562's")));
@@ -136,12 +55,12 @@ const char* shown(const std::uint8_t value[16], value_kind kind) {
         case opaque_status::no_key_matches:
             ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                             errmsg("invalid opaque id: \"%s\"", text),
-                            errdetail("No key of uidext.opaque_keys decodes it to a time between 2000-01-01 and now: "
+                            errdetail("No key of the key file decodes it to a time between 2000-01-01 and now: "
                                       "opaque_encode() did not make it with these keys, or it was mistyped.")));
         case opaque_status::cipher_failure:
             ereport(ERROR, (errcode(ERRCODE_EXTERNAL_ROUTINE_EXCEPTION),
                             errmsg("%s(): AES failed in OpenSSL: %s", function, aes_failure_reason())));
-        case opaque_status::no_key:  // ring_or_error() already refused an empty ring
+        case opaque_status::no_key:  // opaque_ring_or_error() already refused an empty ring
         case opaque_status::ok:
             break;
     }
@@ -156,7 +75,7 @@ using opaque_step = opaque_status (*)(const opaque_key_ring&, const std::uint8_t
 // window only grows), is retried with the clock: the same answers, for values made after the
 // statement began too.
 Datum run(FunctionCallInfo fcinfo, opaque_step step, const char* function, value_kind kind) {
-    const opaque_key_ring& ring = ring_or_error(function);
+    const opaque_key_ring& ring = opaque_ring_or_error(function);
     const std::uint8_t* value = arg_value(fcinfo, 0);
     std::uint8_t* out = new_value();
     opaque_status status = step(ring, value, unix_ms_of(GetCurrentStatementStartTimestamp()), out);
@@ -173,17 +92,72 @@ opaque_status decode_ulid(const opaque_key_ring& ring, const std::uint8_t* value
     return opaque_decode_ulid(ring, value, now_ms, out);
 }
 
-}  // namespace
-
-void define_opaque_keys(bool preloaded) {
-    library_preloaded = preloaded;
-    DefineCustomStringVariable("uidext.opaque_keys",
-                               "Keys of opaque_encode() and opaque_decode(): a comma-separated list of id:key.",
-                               "The first key encodes; decoding tries each. Only superusers can set or read it; set it "
-                               "in postgresql.conf, with uidext in shared_preload_libraries.",
-                               &opaque_keys_text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE,
-                               check_opaque_keys, assign_opaque_keys, nullptr);
+// The 16 bytes of an opaque id given as text, and which kind it is; 22P02 naming the text when
+// it is neither a uuid's nor a ulid's text form.
+value_kind read_opaque_text(text* argument, const char* function, std::uint8_t out[16]) {
+    const char* data = VARDATA_ANY(argument);
+    const std::size_t size = VARSIZE_ANY_EXHDR(argument);
+    switch (parse_opaque_text(std::string_view(data, size), out)) {
+        case opaque_text_kind::uuid:
+            return value_kind::uuid;
+        case opaque_text_kind::ulid:
+            return value_kind::ulid;
+        case opaque_text_kind::invalid:
+            break;
+    }
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("invalid opaque id: \"%s\"", text_to_cstring(argument)),
+                    errdetail("%s() reads an opaque uuid in a uuid's text form (32 hex digits, as uuid input takes "
+                              "them) or an opaque ulid as 26 Crockford base32 digits.",
+                              function)));
+    pg_unreachable();
 }
+
+// opaque_decode(text): the opaque uuid's UUIDv7, or the opaque ulid's 16 bytes, as a uuid
+// (uidext's ulid = uuid operators compare it with ulid columns).
+Datum decode_text(FunctionCallInfo fcinfo) {
+    const opaque_key_ring& ring = opaque_ring_or_error("opaque_decode");
+    std::uint8_t value[16];
+    const value_kind kind = read_opaque_text(PG_GETARG_TEXT_PP(0), "opaque_decode", value);
+    const opaque_step step = kind == value_kind::uuid ? decode_uuid : decode_ulid;
+    std::uint8_t* out = new_value();
+    opaque_status status = step(ring, value, unix_ms_of(GetCurrentStatementStartTimestamp()), out);
+    if (status == opaque_status::no_key_matches) status = step(ring, value, unix_ms_of(GetCurrentTimestamp()), out);
+    if (status != opaque_status::ok) report(status, "opaque_decode", value, kind, true);
+    PG_RETURN_POINTER(out);
+}
+
+using candidates_step = opaque_status (*)(const opaque_key_ring&, const std::uint8_t*, std::uint64_t,
+                                          opaque_candidate_set*);
+
+// Every key's in-window decode, as an array of the function's result element type (uuid or
+// ulid), in the order of the keys; empty when no key made the value. The clock is read each
+// call: one read is nothing beside a decode under every key, and ids made an instant ago count.
+Datum candidates_array(FunctionCallInfo fcinfo, const std::uint8_t value[16], value_kind kind, bool from_text) {
+    const opaque_key_ring& ring = opaque_ring_or_error("opaque_candidates");
+    const candidates_step step = kind == value_kind::uuid ? opaque_candidates_uuid : opaque_candidates_ulid;
+    opaque_candidate_set set;
+    const opaque_status status = step(ring, value, unix_ms_of(GetCurrentTimestamp()), &set);
+    if (status != opaque_status::ok) report(status, "opaque_candidates", value, kind, from_text);
+
+    const Oid element_type = get_element_type(get_fn_expr_rettype(fcinfo->flinfo));
+    if (!OidIsValid(element_type)) elog(ERROR, "opaque_candidates(): cannot tell its result's element type");
+    int16 element_length = 0;
+    bool element_by_value = false;
+    char element_align = 0;
+    get_typlenbyvalalign(element_type, &element_length, &element_by_value, &element_align);
+    Datum elements[max_opaque_keys];
+    int n = 0;
+    for (std::size_t k = 0; k < set.count; ++k) {
+        if (!set.in_window[k]) continue;
+        std::uint8_t* element = new_value();
+        std::memcpy(element, set.values[k], value_size);
+        elements[n++] = PointerGetDatum(element);
+    }
+    PG_RETURN_ARRAYTYPE_P(construct_array(elements, n, element_type, element_length, element_by_value, element_align));
+}
+
+}  // namespace
 
 }  // namespace uidext::pg
 
@@ -200,4 +174,18 @@ UIDEXT_FUNCTION(uidext_opaque_encode_ulid) {
 }
 UIDEXT_FUNCTION(uidext_opaque_decode_ulid) {
     return pg::run(fcinfo, pg::decode_ulid, "opaque_decode", pg::value_kind::ulid);
+}
+UIDEXT_FUNCTION(uidext_opaque_decode_text) {
+    return pg::decode_text(fcinfo);
+}
+UIDEXT_FUNCTION(uidext_opaque_candidates_uuid) {
+    return pg::candidates_array(fcinfo, pg::arg_value(fcinfo, 0), pg::value_kind::uuid, false);
+}
+UIDEXT_FUNCTION(uidext_opaque_candidates_ulid) {
+    return pg::candidates_array(fcinfo, pg::arg_value(fcinfo, 0), pg::value_kind::ulid, false);
+}
+UIDEXT_FUNCTION(uidext_opaque_candidates_text) {
+    std::uint8_t value[16];
+    const pg::value_kind kind = pg::read_opaque_text(PG_GETARG_TEXT_PP(0), "opaque_candidates", value);
+    return pg::candidates_array(fcinfo, value, kind, true);
 }

@@ -19,10 +19,12 @@ extern "C" {
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
 #include "utils/inet.h"
+#include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 #if PG_VERSION_NUM >= 160000
 #include "nodes/miscnodes.h"

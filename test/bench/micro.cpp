@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #include "core/clock.hpp"
@@ -286,6 +287,70 @@ void BM_opaque_decode_ulid(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_opaque_decode_ulid)->Arg(128)->Arg(256);
+
+// Decode time must not tell which key made an id (#30): a ring of three keys, ids made under
+// the first (arg 0) or the last (arg 2) key. Both run every key; first / last should be 1.0.
+struct opaque_ring_samples {
+    std::uint8_t opaque_uuid[3][sample_count][16], opaque_ulid[3][sample_count][16];
+    opaque_key_ring ring;
+    static constexpr std::uint64_t now_ms = 1795000000000;
+    opaque_ring_samples() {
+        static const char* const keys[3] = {"k3:8f1c2e3d4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                                            "k2:2b7e151628aed2a6abf7158809cf4f3c",
+                                            "k1:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"};
+        opaque_keys_problem problem;
+        if (!parse_opaque_keys(std::string(keys[0]) + "," + keys[1] + "," + keys[2], &ring, &problem)) std::abort();
+        const opaque_samples& plain = opaque_set(128);
+        for (int k = 0; k < 3; ++k) {
+            opaque_key_ring alone;
+            if (!parse_opaque_keys(keys[k], &alone, &problem)) std::abort();
+            for (std::size_t i = 0; i < sample_count; ++i)
+                if (opaque_encode_uuid(alone, plain.uuidv7[i], now_ms, opaque_uuid[k][i]) != opaque_status::ok ||
+                    opaque_encode_ulid(alone, plain.uuidv7[i], now_ms, opaque_ulid[k][i]) != opaque_status::ok)
+                    std::abort();
+        }
+    }
+};
+const opaque_ring_samples& ring_samples() {
+    static const opaque_ring_samples s;
+    return s;
+}
+
+void BM_opaque_decode_uuid_made_by_key(benchmark::State& state) {
+    const opaque_ring_samples& s = ring_samples();
+    const auto k = static_cast<std::size_t>(state.range(0));
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_decode_uuid(s.ring, s.opaque_uuid[k][i++ % sample_count], s.now_ms, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_opaque_decode_uuid_made_by_key)->Arg(0)->Arg(2);
+
+void BM_opaque_decode_ulid_made_by_key(benchmark::State& state) {
+    const opaque_ring_samples& s = ring_samples();
+    const auto k = static_cast<std::size_t>(state.range(0));
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_decode_ulid(s.ring, s.opaque_ulid[k][i++ % sample_count], s.now_ms, out));
+        benchmark::DoNotOptimize(out);
+    }
+}
+BENCHMARK(BM_opaque_decode_ulid_made_by_key)->Arg(0)->Arg(2);
+
+void BM_opaque_candidates_uuid_made_by_key(benchmark::State& state) {
+    const opaque_ring_samples& s = ring_samples();
+    const auto k = static_cast<std::size_t>(state.range(0));
+    opaque_candidate_set set;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(opaque_candidates_uuid(s.ring, s.opaque_uuid[k][i++ % sample_count], s.now_ms, &set));
+        benchmark::DoNotOptimize(set);
+    }
+}
+BENCHMARK(BM_opaque_candidates_uuid_made_by_key)->Arg(0)->Arg(2);
 
 // The floor under FF1: one AES block whose input is the previous output (its latency).
 void BM_aes_block_chain(benchmark::State& state) {

@@ -4,16 +4,23 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "core/aes_block.hpp"
+#include "core/constant_time.hpp"
 #include "core/bytes16.hpp"
 #include "core/ff1.hpp"
 #include "core/opaque_ids.hpp"
 #include "core/opaque_keys.hpp"
+#include "core/opaque_text.hpp"
+#include "core/secret_file.hpp"
 
 using namespace uidext;
 
@@ -431,6 +438,244 @@ TEST(OpaqueIds, RotationWrongKeyShare) {
                 100.0 * wrong / n);
     EXPECT_LT(wrong, n / 100);
     EXPECT_GT(right, n * 99 / 100);
+}
+
+}  // namespace
+
+// ---- #30: every key's candidate, selection without an early exit, the key file --------------
+
+namespace {
+
+// After rotating through three keys (k1 oldest), ids made under k1 are among the candidates of
+// the ring "k3,k2,k1": every time, by construction (opaque_decode alone picks the wrong key for
+// ~0.3 % per extra key: RotationWrongKeyShare).
+TEST(OpaqueCandidates, OldestKeyAlwaysFoundAfterTwoRotations) {
+    const std::string key3 = "k3:8f1c2e3d4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
+    const opaque_key_ring oldest = ring_of(key1), ring = ring_of(key3 + "," + key2 + "," + key1);
+    generator g{31};
+    constexpr int n = 200000;
+    int missed = 0, decode_wrong = 0;
+    for (int i = 0; i < n; ++i) {
+        const bool ulid = i % 2;
+        const bytes v = ulid ? random_ulid(g) : random_uuidv7(g);
+        bytes opaque, decoded;
+        ASSERT_EQ(ulid ? opaque_encode_ulid(oldest, v.data(), now_ms, opaque.data())
+                       : opaque_encode_uuid(oldest, v.data(), now_ms, opaque.data()),
+                  opaque_status::ok);
+        opaque_candidate_set set;
+        ASSERT_EQ(ulid ? opaque_candidates_ulid(ring, opaque.data(), now_ms, &set)
+                       : opaque_candidates_uuid(ring, opaque.data(), now_ms, &set),
+                  opaque_status::ok);
+        ASSERT_EQ(set.count, 3u);  // every key ran
+        ASSERT_TRUE(set.in_window[2]);
+        if (std::memcmp(set.values[2], v.data(), 16) != 0) ++missed;
+        ASSERT_EQ(ulid ? opaque_decode_ulid(ring, opaque.data(), now_ms, decoded.data())
+                       : opaque_decode_uuid(ring, opaque.data(), now_ms, decoded.data()),
+                  opaque_status::ok);
+        if (decoded != v) ++decode_wrong;
+    }
+    std::printf("[ candidates] oldest of 3 keys: %d of %d missed by the candidates, %d decoded wrongly by decode\n",
+                missed, n, decode_wrong);
+    EXPECT_EQ(missed, 0);
+    EXPECT_GT(decode_wrong, 0);  // what the candidates are for
+}
+
+TEST(OpaqueCandidates, ForgedValuesHaveFewOrNone) {
+    const opaque_key_ring ring = ring_of(key1);
+    generator g{37};
+    int with_candidate = 0;
+    for (int i = 0; i < 20000; ++i) {
+        bytes v = g.value();
+        opaque_candidate_set set;
+        ASSERT_EQ(opaque_candidates_ulid(ring, v.data(), now_ms, &set), opaque_status::ok);
+        EXPECT_EQ(set.count, 1u);
+        with_candidate += static_cast<int>(set.in_window_count);
+    }
+    EXPECT_LT(with_candidate, 200);
+    opaque_candidate_set set;
+    const bytes v7 = random_uuidv7(g);
+    EXPECT_EQ(opaque_candidates_uuid(ring, v7.data(), now_ms, &set), opaque_status::not_uuidv4);
+    EXPECT_EQ(opaque_candidates_uuid(ring_of(""), v7.data(), now_ms, &set), opaque_status::no_key);
+}
+
+opaque_candidate_set set_of(std::initializer_list<bool> in_window) {
+    opaque_candidate_set set;
+    std::memset(&set, 0, sizeof set);
+    for (bool w : in_window) {
+        std::memset(set.values[set.count], static_cast<int>(0x10 + set.count), 16);
+        set.in_window[set.count] = w;
+        set.in_window_count += w;
+        ++set.count;
+    }
+    return set;
+}
+
+TEST(OpaqueSelect, TakesTheFirstInWindow) {
+    struct case_t {
+        std::initializer_list<bool> in_window;
+        bool found;
+        std::size_t index;
+    };
+    for (const case_t& c : {case_t{{true}, true, 0}, case_t{{false}, false, 0}, case_t{{false, false, true}, true, 2},
+                            case_t{{false, true, true}, true, 1}, case_t{{true, true, true}, true, 0},
+                            case_t{{false, false, false, false, false, false, false, true}, true, 7},
+                            case_t{{}, false, 0}}) {
+        const opaque_candidate_set set = set_of(c.in_window);
+        bytes out{};
+        out.fill(0xEE);
+        std::size_t index = 99;
+        const opaque_status status = opaque_select_first(set, out.data(), &index);
+        if (!c.found) {
+            EXPECT_EQ(status, opaque_status::no_key_matches);
+            EXPECT_EQ(out[0], 0xEE);  // untouched
+            continue;
+        }
+        ASSERT_EQ(status, opaque_status::ok);
+        EXPECT_EQ(index, c.index);
+        for (std::uint8_t b : out) EXPECT_EQ(b, 0x10 + c.index);
+    }
+}
+
+TEST(ConstantTime, Masks) {
+    EXPECT_EQ(ct_mask_less_equal(0, 0), ~std::uint64_t{0});
+    EXPECT_EQ(ct_mask_less_equal(1, 0), 0u);
+    EXPECT_EQ(ct_mask_less_equal(0, 1), ~std::uint64_t{0});
+    const std::uint64_t big = (std::uint64_t{1} << 62) + 5;
+    EXPECT_EQ(ct_mask_less_equal(big, big + 1), ~std::uint64_t{0});
+    EXPECT_EQ(ct_mask_less_equal(big + 1, big), 0u);
+    EXPECT_EQ(ct_mask_of_bit(1), ~std::uint64_t{0});
+    EXPECT_EQ(ct_mask_of_bit(0), 0u);
+    generator g{41};
+    for (int i = 0; i < 100000; ++i) {  // the mask and the plain window test agree
+        const std::uint64_t t = g.next() % (now_ms * 2), now = g.next() % (now_ms * 2);
+        EXPECT_EQ(opaque_time_accepted_mask(t, now) != 0, opaque_time_accepted(t, now)) << t << " " << now;
+    }
+    for (std::uint64_t t : {opaque_earliest_ms - 1, opaque_earliest_ms, now_ms + opaque_future_allowance_ms,
+                            now_ms + opaque_future_allowance_ms + 1})
+        EXPECT_EQ(opaque_time_accepted_mask(t, now_ms) != 0, opaque_time_accepted(t, now_ms)) << t;
+}
+
+// ---- the key file ----------------------------------------------------------------------------
+
+TEST(OpaqueKeyFile, ParsesLinesCommentsAndBlanks) {
+    opaque_key_ring ring;
+    opaque_keys_problem problem;
+    const std::string file = "# keys of the shop\n\n" + key2 + "   # newest: encodes\r\n  \t\n" +
+                             " k1 : 000102030405060708090A0B0C0D0E0F\n# end";
+    ASSERT_TRUE(parse_opaque_key_file(file, &ring, &problem)) << problem.reason;
+    ASSERT_EQ(ring.count, 2u);
+    EXPECT_STREQ(ring.keys[0].id, "k2");
+    EXPECT_STREQ(ring.keys[1].id, "k1");
+    EXPECT_EQ(to_hex(ring.keys[1].ulid_key.raw, ring.keys[1].ulid_key.raw_size), "000102030405060708090a0b0c0d0e0f");
+    // The same ring as 1.3's list: ids made before keep their values.
+    const opaque_key_ring listed = ring_of(key2 + "," + key1);
+    EXPECT_EQ(std::memcmp(&listed.keys[0].ulid_key.raw, &ring.keys[0].ulid_key.raw, 32), 0);
+}
+
+TEST(OpaqueKeyFile, RefusesNamingTheLineNeverTheKey) {
+    struct case_t {
+        std::string text;
+        std::size_t line;
+        const char* id;
+        const char* reason_part;
+    };
+    const std::string secret = "000102030405060708090a0b0c0d0e0f";
+    for (const case_t& c : {
+             case_t{"", 0, "", "no key"},
+             case_t{"# only comments\n\n", 0, "", "no key"},
+             case_t{key1 + "\nk2:" + secret.substr(0, 31) + "\n", 2, "k2", "32 or 64 hex digits"},
+             case_t{"\n\n" + key1 + "," + key2 + "\n", 3, "", "one key per line"},
+             case_t{key1 + "\nk1:" + secret.substr(0, 30) + "ff\n", 2, "k1", "same id"},
+             case_t{key1 + "\nk5:" + secret + "\n", 2, "k5", "same key"},
+             case_t{"k1 " + secret + "\n", 1, "", "no \":\""},
+             case_t{"k1:" + secret.substr(0, 31) + "x\n", 1, "k1", "not a hex digit"},
+         }) {
+        opaque_key_ring ring;
+        opaque_keys_problem problem;
+        EXPECT_FALSE(parse_opaque_key_file(c.text, &ring, &problem)) << c.text;
+        EXPECT_EQ(problem.entry, c.line) << c.text;
+        EXPECT_STREQ(problem.id, c.id) << c.text;
+        EXPECT_NE(std::string(problem.reason).find(c.reason_part), std::string::npos) << problem.reason;
+        EXPECT_EQ(std::string(problem.reason).find(secret.substr(0, 8)), std::string::npos);
+        EXPECT_EQ(ring.count, 0u);
+    }
+    std::string nine;
+    for (int i = 0; i < 9; ++i) nine += "k" + std::to_string(i) + ":" + secret.substr(0, 30) + "0" + std::to_string(i) + "\n";
+    opaque_key_ring ring;
+    opaque_keys_problem problem;
+    EXPECT_FALSE(parse_opaque_key_file(nine, &ring, &problem));
+    EXPECT_EQ(problem.entry, 9u);
+}
+
+TEST(SecretFile, PostgresRuleForSslKeyFile) {
+    const uid_t server = 1234;
+    EXPECT_EQ(secret_file_permission(true, server, 0600, server), secret_file_status::ok);
+    EXPECT_EQ(secret_file_permission(true, server, 0400, server), secret_file_status::ok);
+    EXPECT_EQ(secret_file_permission(true, server, 0640, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, server, 0604, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, server, 0644, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, server, 0610, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, 0, 0640, server), secret_file_status::ok);
+    EXPECT_EQ(secret_file_permission(true, 0, 0600, server), secret_file_status::ok);
+    EXPECT_EQ(secret_file_permission(true, 0, 0660, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, 0, 0644, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, 0, 0650, server), secret_file_status::group_or_world_access);
+    EXPECT_EQ(secret_file_permission(true, 999, 0600, server), secret_file_status::wrong_owner);
+    EXPECT_EQ(secret_file_permission(false, server, 0600, server), secret_file_status::not_regular);
+}
+
+std::string temp_file(const std::string& content, mode_t mode) {
+    char path[] = "/tmp/uidext-secret-XXXXXX";
+    const int fd = mkstemp(path);
+    EXPECT_GE(fd, 0);
+    EXPECT_EQ(write(fd, content.data(), content.size()), static_cast<ssize_t>(content.size()));
+    fchmod(fd, mode);
+    close(fd);
+    return path;
+}
+
+TEST(SecretFile, ReadsOnlyWhatPassesTheRule) {
+    char buffer[64];
+    std::size_t size = 99;
+    const std::string ok = temp_file(key1 + "\n", 0600);
+    secret_file_result r = read_secret_file(ok.c_str(), buffer, sizeof buffer, &size);
+    EXPECT_EQ(r.status, secret_file_status::ok);
+    EXPECT_EQ(std::string(buffer, size), key1 + "\n");
+
+    const std::string open = temp_file(key1 + "\n", 0644);
+    r = read_secret_file(open.c_str(), buffer, sizeof buffer, &size);
+    EXPECT_EQ(r.status, secret_file_status::group_or_world_access);
+    EXPECT_EQ(size, 0u);
+
+    const std::string large = temp_file(std::string(65, '#'), 0600);
+    std::memset(buffer, 0, sizeof buffer);
+    r = read_secret_file(large.c_str(), buffer, sizeof buffer, &size);
+    EXPECT_EQ(r.status, secret_file_status::too_large);
+    EXPECT_EQ(size, 0u);
+    EXPECT_EQ(buffer[0], 0);  // wiped
+
+    const std::string exact = temp_file(std::string(64, '#'), 0600);
+    EXPECT_EQ(read_secret_file(exact.c_str(), buffer, sizeof buffer, &size).status, secret_file_status::ok);
+    EXPECT_EQ(size, 64u);
+
+    r = read_secret_file("/nonexistent/uidext.keys", buffer, sizeof buffer, &size);
+    EXPECT_EQ(r.status, secret_file_status::cannot_open);
+    EXPECT_EQ(r.saved_errno, ENOENT);
+    EXPECT_EQ(read_secret_file("/tmp", buffer, sizeof buffer, &size).status, secret_file_status::not_regular);
+    for (const std::string& p : {ok, open, large, exact}) unlink(p.c_str());
+}
+
+TEST(OpaqueText, ReadsUuidAndUlidForms) {
+    std::uint8_t out[16];
+    EXPECT_EQ(parse_opaque_text("111a10ae-f9d2-43d5-a880-6cd5e61f61d7", out), opaque_text_kind::uuid);
+    EXPECT_EQ(to_hex(out, 16), "111a10aef9d243d5a8806cd5e61f61d7");
+    EXPECT_EQ(parse_opaque_text("{111A10AEF9D243D5A8806CD5E61F61D7}", out), opaque_text_kind::uuid);
+    EXPECT_EQ(parse_opaque_text("01JCP0F8DJ7CYH4Q0J3CNKRYKP", out), opaque_text_kind::ulid);
+    EXPECT_EQ(parse_opaque_text("01jcp0f8dj7cyh4q0j3cnkrykp", out), opaque_text_kind::ulid);
+    for (const char* bad : {"", "x", "01JCP0F8DJ7CYH4Q0J3CNKRYK", "01JCP0F8DJ7CYH4Q0J3CNKRYKPP", "01JCP0F8DJ7CYH4Q0J3CNKRYKU",
+                            "81JCP0F8DJ7CYH4Q0J3CNKRYKP", " 111a10ae-f9d2-43d5-a880-6cd5e61f61d7",
+                            "111a10ae-f9d2-43d5-a880-6cd5e61f61dg"})
+        EXPECT_EQ(parse_opaque_text(bad, out), opaque_text_kind::invalid) << bad;
 }
 
 }  // namespace
