@@ -4,6 +4,7 @@ import { ulidToUUID } from 'uidext';
 import { afterCreate, keyColumns, ulidResults } from 'uidext/knex';
 
 // A migration (knex migrate:latest runs its up(knex) with a Knex instance of its own):
+/** @param {import('knex').Knex} knex */
 async function up(knex) {
   await knex.raw('CREATE EXTENSION IF NOT EXISTS uidext'); // first: the types and defaults below need it
   const keys = keyColumns(knex);
@@ -18,7 +19,7 @@ async function up(knex) {
   await knex.schema.createTable('events', (table) => {
     keys.uuidv7PrimaryKey(table); // id uuid PRIMARY KEY DEFAULT gen_uuidv7()
     table.uuid('order_id').notNullable().references('id').inTable('orders').onDelete('CASCADE');
-    table.index(knex.raw('order_id uuid_ulid_ops'), 'events_order_id_idx'); // for the foreign key's checks
+    table.index([knex.raw('order_id uuid_ulid_ops')], 'events_order_id_idx'); // for the foreign key's checks
   });
 }
 const migrator = knexFactory({ client: 'pg', connection: {} });

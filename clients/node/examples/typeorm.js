@@ -30,30 +30,29 @@ class CreateOrders1700000000000 {
   }
 }
 
-/** @type {EntitySchema<any>} */
-const Order = new EntitySchema({
+// (The JSDoc casts are for TypeScript: it infers an entity's fields from its columns, not its relations.)
+/** @typedef {import('typeorm').EntitySchemaOptions<any>} EntityOptions */
+const Order = new EntitySchema(/** @type {EntityOptions} */ ({
   name: 'Order', tableName: 'orders', synchronize: false,
   columns: { id: ulidPrimaryColumn(), item: { type: 'text', nullable: true } },
   relations: {
     lines: { type: 'one-to-many', target: 'Line', inverseSide: 'order' },
     events: { type: 'one-to-many', target: 'Event', inverseSide: 'order', cascade: ['remove'] },
   },
-});
-/** @type {EntitySchema<any>} */
-const Line = new EntitySchema({
+}));
+const Line = new EntitySchema(/** @type {EntityOptions} */ ({
   name: 'Line', tableName: 'lines', synchronize: false,
   columns: { id: ulidPrimaryColumn(), orderId: ulidColumn({ name: 'order_id' }) },
   relations: { order: { type: 'many-to-one', target: 'Order', inverseSide: 'lines', joinColumn: { name: 'order_id' } } },
-});
+}));
 // uuid columns only: synchronize compares this entity with the table and has nothing to do. The
 // index is declared with synchronize: false, which keeps synchronize from dropping it.
-/** @type {EntitySchema<any>} */
-const Event = new EntitySchema({
+const Event = new EntitySchema(/** @type {EntityOptions} */ ({
   name: 'Event', tableName: 'events',
   columns: { id: uuidv7PrimaryColumn(), kind: { type: 'text' }, orderId: ulidColumn({ name: 'order_id' }) },
   relations: { order: { type: 'many-to-one', target: 'Order', inverseSide: 'events', joinColumn: { name: 'order_id' }, nullable: false } },
   indices: [{ name: 'events_order_id_idx', columns: ['orderId'], synchronize: false }],
-});
+}));
 
 const dataSource = new DataSource({
   type: 'postgres', host: process.env.PGHOST, port: Number(process.env.PGPORT),

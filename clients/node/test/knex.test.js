@@ -35,7 +35,7 @@ const migrations = {
           keys.uuidv7PrimaryKey(table);
           table.text('kind');
           table.uuid('order_id').notNullable().references('id').inTable('orders').onDelete('CASCADE');
-          table.index(db.raw('order_id uuid_ulid_ops'), 'events_order_id_idx');
+          table.index([db.raw('order_id uuid_ulid_ops')], 'events_order_id_idx');
         });
       },
       async down(db) { await db.schema.dropTable('events').dropTable('lines').dropTable('orders'); },
