@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Opaque ids at the SQL level (issue 27), side by side with gen_uuidv7() on one throwaway server
-# (shared_preload_libraries=uidext, an AES-128 and then an AES-256 key, jit off, no parallel
+# (shared_preload_libraries=uidext, an AES-128 and then an AES-256 key in the key file, jit off, no parallel
 # workers). Each query runs REPS times, interleaved; what is measured is the backend's CPU time
 # (/proc/PID/schedstat, in ns), which other processes on a shared machine do not inflate as they
 # do wall time. Per-value costs subtract the empty loop:
@@ -17,8 +17,12 @@ trap 'cluster_stop opaque_bench' EXIT
 
 run_for_key() {
     local label=$1 key=$2
-    cluster_start opaque_bench shared_preload_libraries=uidext "uidext.opaque_keys=k1:$key" jit=off \
-        max_parallel_workers_per_gather=0 || exit 1
+    cluster_start opaque_bench shared_preload_libraries=uidext jit=off max_parallel_workers_per_gather=0 || exit 1
+    local data; data=$(cluster_dir opaque_bench)/data
+    echo "k1:$key" >"$data/opaque.keys"
+    chown postgres "$data/opaque.keys" 2>/dev/null; chmod 600 "$data/opaque.keys"
+    echo "uidext.opaque_key_file = 'opaque.keys'" >>"$data/postgresql.conf"
+    psql -X -q -c 'SELECT pg_reload_conf()' >/dev/null; sleep 0.5
     psql -X -q -c 'CREATE EXTENSION uidext' \
         -c "CREATE TABLE t AS SELECT u, opaque_encode(u) e, l, opaque_encode(l) el FROM (SELECT gen_uuidv7() u, gen_ulid() l FROM generate_series(1, $N)) s" \
         -c 'VACUUM ANALYZE t' >/dev/null

@@ -22,6 +22,13 @@ cluster_for() {
     clusters="$clusters $name"
 }
 
+# doc/opaque-ids.md's server reads its keys from this file (the page's settings name it relative
+# to the data directory): readable by the server's OS user only, as uidext requires.
+mkdir -p "$UIDEXT_CLUSTER_ROOT"
+printf 'k1:000102030405060708090a0b0c0d0e0f\n' >"$UIDEXT_CLUSTER_ROOT/doc-opaque.keys"
+chmod 600 "$UIDEXT_CLUSTER_ROOT/doc-opaque.keys"
+[ "$(id -u)" = 0 ] && chown postgres "$UIDEXT_CLUSTER_ROOT/doc-opaque.keys"
+
 n=0
 for page in $pages; do
     n=$((n + 1))

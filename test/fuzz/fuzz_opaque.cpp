@@ -1,14 +1,18 @@
-// Opaque ids (core/opaque_ids, core/opaque_keys, core/ff1, core/aes_block). The first byte picks
-// the case: bit 7 set, the rest of the input is a uidext.opaque_keys text for the parser (it
-// must accept or refuse with a reason, never crash, keep at most 8 keys); else bit 0 picks
+// Opaque ids (core/opaque_ids, core/opaque_keys, core/opaque_text, core/ff1, core/aes_block). The
+// first byte picks the case: bit 7 set, the rest of the input is a key list and a key file for
+// the parsers (they must accept or refuse with a reason, never crash, keep at most 8 keys) and an
+// opaque id's text; else bit 0 picks
 // AES-128 or AES-256 and bit 1 one key or two, whose bytes come next, then 16-byte values.
 // Every value is decoded as an opaque uuid and ulid: refused unless it is version-4 looking
 // (uuid), and whatever is accepted is a UUIDv7 / ulid with a time in the window that encodes
-// back to the same value under the key that decoded it. Then the value, made a UUIDv7 in the
+// back to the same value under the key that decoded it, and is the first in-window candidate of
+// opaque_candidates_* (which runs every key). Then the value, made a UUIDv7 in the
 // window, round-trips through encode and decode (under the first key, which decoding tries first).
 #include <string>
 
+#include "core/crockford.hpp"
 #include "core/opaque_ids.hpp"
+#include "core/opaque_text.hpp"
 #include "fuzz_input.hpp"
 #include "reference.hpp"
 
@@ -46,6 +50,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (mode & 0x80) {
         const bool ok = parse_opaque_keys(input.substr(1), &ring, &problem);
         FUZZ_CHECK(ok ? ring.count <= max_opaque_keys : (problem.reason != nullptr && ring.count == 0), input);
+        // The same text as a key file (lines): a file with no key is refused (line 0).
+        const bool file_ok = parse_opaque_key_file(input.substr(1), &ring, &problem);
+        FUZZ_CHECK(file_ok ? (ring.count >= 1 && ring.count <= max_opaque_keys)
+                           : (problem.reason != nullptr && ring.count == 0), input);
+        // And as an opaque id's text: a uuid or ulid form reads as 16 bytes, anything else is invalid.
+        std::uint8_t bytes[16];
+        const opaque_text_kind kind = parse_opaque_text(input.substr(1), bytes);
+        FUZZ_CHECK(kind == opaque_text_kind::invalid || input.size() - 1 == ulid_text_length ||
+                       (kind == opaque_text_kind::uuid && input.size() - 1 >= 32),
+                   input);
         return 0;
     }
     const std::size_t key_size = mode & 1 ? 32 : 16;
@@ -69,7 +83,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             FUZZ_CHECK(opaque_encode_uuid(only(ring, index), out, now_ms, back) == opaque_status::ok, input);
             FUZZ_CHECK(std::memcmp(back, value, 16) == 0, input);
         }
+        // Every key ran; decode's answer is the first in-window candidate.
+        opaque_candidate_set set;
+        const opaque_status candidates = opaque_candidates_uuid(ring, value, now_ms, &set);
+        FUZZ_CHECK(candidates == (uuid == opaque_status::no_key_matches ? opaque_status::ok : uuid), input);
+        if (candidates == opaque_status::ok) {
+            FUZZ_CHECK(set.count == ring.count && (set.in_window_count == 0) == (uuid != opaque_status::ok), input);
+            if (uuid == opaque_status::ok) FUZZ_CHECK(set.in_window[index] && std::memcmp(set.values[index], out, 16) == 0, input);
+            for (std::size_t k = 0; uuid == opaque_status::ok && k < index; ++k) FUZZ_CHECK(!set.in_window[k], input);
+        }
         const opaque_status ulid = opaque_decode_ulid(ring, value, now_ms, out, &index);
+        FUZZ_CHECK(opaque_candidates_ulid(ring, value, now_ms, &set) == opaque_status::ok, input);
+        FUZZ_CHECK((set.in_window_count > 0) == (ulid == opaque_status::ok), input);
+        if (ulid == opaque_status::ok) FUZZ_CHECK(std::memcmp(set.values[index], out, 16) == 0, input);
         FUZZ_CHECK(ulid == opaque_status::ok || ulid == opaque_status::no_key_matches, input);
         if (ulid == opaque_status::ok) {
             FUZZ_CHECK(opaque_time_accepted(read_unix_ms(out), now_ms), input);
