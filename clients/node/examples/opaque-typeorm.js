@@ -29,9 +29,10 @@ await dataSource.initialize();
 const orders = dataSource.getRepository(Order);
 const order = await orders.save({ item: 'book' });
 const { publicId } = await orders.createQueryBuilder('o').select('opaque_encode(o.id)', 'publicId').where({ id: order.id }).getRawOne();
-const found = await orders.findOneBy({ id: Raw((alias) => `${alias} = opaque_decode(:publicId)`, { publicId }) });
+// The lookup, through every key of the file (ids made before a rotation too):
+const found = await orders.findOneBy({ id: Raw((alias) => `${alias} = ANY(opaque_candidates(:publicId))`, { publicId }) });
 assert.equal(found?.item, 'book');
-// Through every key of the file, for ids made before a key rotation:
-const again = await orders.createQueryBuilder('o').where('o.id = ANY(opaque_candidates(:publicId))', { publicId }).getOne();
-assert.equal(again?.item, 'book');
+// One value, the first key's (the same rows while the file has one key):
+const same = await orders.createQueryBuilder('o').where('o.id = opaque_decode(:publicId)', { publicId }).getOne();
+assert.equal(same?.item, 'book');
 await dataSource.destroy();
