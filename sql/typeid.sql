@@ -91,7 +91,43 @@ SELECT 'prefix_01H455VB4PEX5VSKNK084SN02Q'::prefix_id;
 SELECT 'prefix_81h455vb4pex5vsknk084sn02q'::prefix_id;
 SELECT 'prefix_01h455vb4pex5vsknk084sn02'::prefix_id;
 SELECT 'prefix_01h455vb4pex5vsknk084sn0uq'::prefix_id;
+-- A non-ASCII last character is named (1.3 said "has 26 characters, not 26").
+SELECT 'prefix_01h455vb4pex5vsknk084sn02é'::prefix_id;
+SELECT input_error('01h455vb4pex5vsknk084sn02é', 'typeid');
 SELECT name, input_error(typeid, 'prefix_id') FROM invalid_vectors ORDER BY name;
+
+-- The UUID text form is read too, as ulid's input reads it, so that one untyped parameter fits
+-- uuid and per-prefix columns alike (#32); the output stays the TypeID text.
+SELECT '01890a5d-ac96-774b-bcce-b302099a8057'::prefix_id, '{01890A5D-AC96-774B-BCCE-B302099A8057}'::app_user;
+SELECT '01890a5dac96774bbcceb302099a8057'::prefix_id = 'prefix_01h455vb4pex5vsknk084sn02q' AS same_value;
+-- Exactly the forms uuid's input reads: each accepted by both or refused by both.
+CREATE TEMP TABLE uuid_forms(form text);
+INSERT INTO uuid_forms VALUES ('01890a5d-ac96-774b-bcce-b302099a8057'), ('01890A5DAC96774BBCCEB302099A8057'),
+    ('{01890a5d-ac96-774b-bcce-b302099a8057}'), ('0189-0a5d-ac96-774b-bcce-b302-099a-8057'),
+    ('{01890a5dac96774bbcceb302099a8057}'), ('01890a5d-ac96-774b-bcce-b302099a8057-'),
+    ('-01890a5d-ac96-774b-bcce-b302099a8057'), ('01890a5-dac96-774b-bcce-b302099a8057'),
+    ('{01890a5d-ac96-774b-bcce-b302099a8057'), (' 01890a5d-ac96-774b-bcce-b302099a8057'),
+    ('01890a5d-ac96-774b-bcce-b302099a805'), ('01890a5d-ac96-774b-bcce-b302099a80577'),
+    ('01890a5d--ac96-774b-bcce-b302099a8057'), ('01890a5d-ac96-774b-bcce-b302099a805g');
+SELECT form, input_error(form, 'uuid') = 'accepted' AS uuid_reads,
+       input_error(form, 'prefix_id') = 'accepted' AS prefix_id_reads,
+       input_error(form, 'prefix_id') = 'accepted' AND form::uuid = form::prefix_id::uuid AS same_bytes
+FROM uuid_forms ORDER BY form;
+-- A mistyped UUID names the character; the general typeid has no prefix to give it.
+SELECT '01890a5d-ac96-774b-bcce-b302099a805g'::prefix_id;
+SELECT '01890a5d-ac96-774b-bcce-b302099a8057'::typeid;
+-- One untyped parameter, bound as text, finds the row in a uuid column and a per-prefix one.
+CREATE TABLE uuid_keyed (id uuid PRIMARY KEY);
+CREATE TABLE prefix_keyed (id prefix_id PRIMARY KEY);
+INSERT INTO uuid_keyed VALUES ('01890a5d-ac96-774b-bcce-b302099a8057');
+INSERT INTO prefix_keyed VALUES ('prefix_01h455vb4pex5vsknk084sn02q');
+PREPARE by_uuid AS SELECT id::text FROM uuid_keyed WHERE id = $1;
+PREPARE by_prefix_id AS SELECT id::text FROM prefix_keyed WHERE id = $1;
+EXECUTE by_uuid('01890a5d-ac96-774b-bcce-b302099a8057');
+EXECUTE by_prefix_id('01890a5d-ac96-774b-bcce-b302099a8057');
+DEALLOCATE by_uuid;
+DEALLOCATE by_prefix_id;
+DROP TABLE uuid_keyed, prefix_keyed;
 
 -- Binary I/O is the 16 bytes of the uuid; casts to uuid and ulid keep them.
 SELECT typeid_send('prefix_01h455vb4pex5vsknk084sn02q'::prefix_id) = uuid_send('01890a5d-ac96-774b-bcce-b302099a8057');
@@ -188,6 +224,7 @@ SELECT input_error('user_01h455vb4pex5vsknk084sn02q', 'typeid'), input_error('us
 SELECT typeid_define('', 'bare_id');
 SELECT '01h455vb4pex5vsknk084sn02q'::bare_id, gen_bare_id()::text ~ '^[0-7][0-9a-hjkmnp-tv-z]{25}$' AS form;
 SELECT 'x_01h455vb4pex5vsknk084sn02q'::bare_id;
+SELECT '01890a5d-ac96-774b-bcce-b302099a8057'::bare_id;
 SELECT typeid_drop('bare_id');
 
 -- typeid_define: arguments checked; typeid_drop: only what typeid_define made, only unused.

@@ -14,6 +14,262 @@
 -- typeid_define gives no role more than trusted CREATE EXTENSION would (#30, H2)
 -- ---------------------------------------------------------------------------------------------
 
+-- typeid_define and typeid_drop (C) check the caller (CREATE on the database, as trusted CREATE
+-- EXTENSION needs; CREATE on the schema, or owning the type), then call these two by OID to get
+-- the fixed DDL as text, and run it as the bootstrap superuser with search_path = "<the type's
+-- schema>, pg_temp", as PostgreSQL runs a trusted extension's script (src/pg/typeid_define.cpp,
+-- doc/typeid.md "Security"). The functions only read catalogs, under their own pinned
+-- search_path; every name in the DDL they return is schema-qualified, so the path it runs under
+-- cannot redirect it. They replace 1.3's uidext_typeid_create/uidext_typeid_remove, which ran the
+-- DDL themselves with search_path = pg_catalog, pg_temp (an audit event trigger then wrote into
+-- the caller's temporary tables as superuser).
+DROP FUNCTION uidext_typeid_create(oid, text, text, oid);
+DROP FUNCTION uidext_typeid_remove(oid);
+
+CREATE FUNCTION uidext_typeid_create_ddl(schema_oid oid, prefix text, type_name text, owner oid) RETURNS text[]
+LANGUAGE plpgsql VOLATILE STRICT SET search_path = pg_catalog, pg_temp AS $body$
+DECLARE
+    lib constant text := 'MODULE_PATHNAME';
+    ext constant text := (SELECT quote_ident(n.nspname) FROM pg_extension e
+                          JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'uidext');
+    s constant text := (SELECT quote_ident(nspname) FROM pg_namespace WHERE oid = schema_oid);
+    t constant text := s || '.' || quote_ident(type_name);
+    ops constant text := type_name || '_ops';
+    -- The prefix is the name of the output function's parameter (unnamed when empty).
+    out_arg constant text := CASE WHEN prefix = '' THEN '' ELSE quote_ident(prefix) || ' ' END;
+    c constant text := 'LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE';
+    ddl text[] := '{}';
+    op record;
+    am text;
+    taken text;
+BEGIN
+    -- Never join what is not the type's own: CREATE OPERATOR CLASS would add to an existing
+    -- family of that name (typeid_define('isnx', 'isn') joined isn's isn_ops in 1.3).
+    FOREACH am IN ARRAY ARRAY['btree', 'hash', 'brin'] LOOP
+        SELECT format('operator family %s.%I for access method %s', s, ops, am) INTO taken
+        FROM pg_opfamily f WHERE f.opfnamespace = schema_oid AND f.opfname = ops
+          AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = am)
+        UNION ALL
+        SELECT format('operator class %s.%I for access method %s', s, ops, am)
+        FROM pg_opclass c WHERE c.opcnamespace = schema_oid AND c.opcname = ops
+          AND c.opcmethod = (SELECT oid FROM pg_am WHERE amname = am)
+        LIMIT 1;
+        IF taken IS NOT NULL THEN
+            RAISE EXCEPTION '% already exists', taken USING ERRCODE = 'duplicate_object',
+                DETAIL = format('typeid_define names the operator classes and families of type %s "%s".', t, ops),
+                HINT = 'Pass another type name: typeid_define(prefix, type_name).';
+        END IF;
+    END LOOP;
+    -- The functions named after the type: CREATE FUNCTION would fail, say which and why.
+    SELECT p.oid::regprocedure::text INTO taken FROM pg_proc p
+    WHERE p.pronamespace = schema_oid AND p.proname IN ('gen_' || type_name, type_name || '_in', type_name || '_recv', type_name)
+    LIMIT 1;
+    IF taken IS NOT NULL THEN
+        RAISE EXCEPTION 'function % already exists', taken USING ERRCODE = 'duplicate_function',
+            DETAIL = format('typeid_define creates the functions %s, %s, %s and %s.',
+                            'gen_' || type_name, type_name || '_in', type_name || '_recv', type_name),
+            HINT = 'Pass another type name: typeid_define(prefix, type_name).';
+    END IF;
+
+    ddl := ddl || format('CREATE TYPE %s', t);
+    ddl := ddl || format('CREATE FUNCTION %s.%I(pg_catalog.cstring) RETURNS %s AS %L, %L %s',
+                         s, type_name || '_in', t, lib, 'typeid_fixed_in', c);
+    ddl := ddl || format('CREATE FUNCTION %s.typeid_out(%s%s) RETURNS pg_catalog.cstring AS %L, %L %s',
+                         s, out_arg, t, lib, 'typeid_fixed_out', c);
+    ddl := ddl || format('CREATE FUNCTION %s.%I(pg_catalog.internal) RETURNS %s AS %L, %L %s',
+                         s, type_name || '_recv', t, lib, 'ulid_recv', c);
+    ddl := ddl || format('CREATE FUNCTION %s.typeid_send(%s) RETURNS pg_catalog.bytea AS %L, %L %s',
+                         s, t, lib, 'ulid_send', c);
+    ddl := ddl || format('CREATE TYPE %1$s (INPUT = %2$s.%3$I, OUTPUT = %2$s.typeid_out, RECEIVE = %2$s.%4$I, '
+                         'SEND = %2$s.typeid_send, INTERNALLENGTH = 16, ALIGNMENT = char, STORAGE = plain, '
+                         'CATEGORY = %5$L)', t, s, type_name || '_in', type_name || '_recv', 'U');
+    ddl := ddl || format('COMMENT ON TYPE %s IS %L', t,
+                         format('TypeID with prefix "%s" in 16 bytes (a uuid), made by typeid_define()', prefix));
+
+    -- Comparison, hashing and min/max: the C functions of ulid (the same bytes and order).
+    FOR op IN SELECT * FROM (VALUES ('eq'), ('ne'), ('lt'), ('le'), ('gt'), ('ge')) AS o(name) LOOP
+        ddl := ddl || format('CREATE FUNCTION %1$s.typeid_%2$s(%3$s, %3$s) RETURNS pg_catalog.bool AS %4$L, %5$L %6$s '
+                             'LEAKPROOF', s, op.name, t, lib, 'ulid_' || op.name, c);
+    END LOOP;
+    ddl := ddl || format('CREATE FUNCTION %1$s.typeid_cmp(%2$s, %2$s) RETURNS pg_catalog.int4 AS %3$L, %4$L %5$s '
+                         'LEAKPROOF', s, t, lib, 'ulid_cmp', c);
+    ddl := ddl || format('CREATE FUNCTION %s.typeid_hash(%s) RETURNS pg_catalog.int4 AS %L, %L %s LEAKPROOF',
+                         s, t, lib, 'ulid_hash', c);
+    ddl := ddl || format('CREATE FUNCTION %s.typeid_hash_extended(%s, pg_catalog.int8) RETURNS pg_catalog.int8 '
+                         'AS %L, %L %s LEAKPROOF', s, t, lib, 'ulid_hash_extended', c);
+    ddl := ddl || format('CREATE FUNCTION %1$s.typeid_smaller(%2$s, %2$s) RETURNS %2$s AS %3$L, %4$L %5$s',
+                         s, t, lib, 'ulid_smaller', c);
+    ddl := ddl || format('CREATE FUNCTION %1$s.typeid_larger(%2$s, %2$s) RETURNS %2$s AS %3$L, %4$L %5$s',
+                         s, t, lib, 'ulid_larger', c);
+
+    FOR op IN SELECT * FROM (VALUES
+            ('=', 'eq', '=', '<>', 'eqsel', 'eqjoinsel', ', HASHES, MERGES'),
+            ('<>', 'ne', '<>', '=', 'neqsel', 'neqjoinsel', ''),
+            ('<', 'lt', '>', '>=', 'scalarltsel', 'scalarltjoinsel', ''),
+            ('<=', 'le', '>=', '>', 'scalarlesel', 'scalarlejoinsel', ''),
+            ('>', 'gt', '<', '<=', 'scalargtsel', 'scalargtjoinsel', ''),
+            ('>=', 'ge', '<=', '<', 'scalargesel', 'scalargejoinsel', ''))
+            AS o(oper, name, commutator, negator, restrict, joinsel, extra) LOOP
+        ddl := ddl || format('CREATE OPERATOR %1$s.%3$s (LEFTARG = %2$s, RIGHTARG = %2$s, FUNCTION = %1$s.typeid_%4$s, '
+                             'COMMUTATOR = OPERATOR(%1$s.%5$s), NEGATOR = OPERATOR(%1$s.%6$s), '
+                             'RESTRICT = pg_catalog.%7$s, JOIN = pg_catalog.%8$s%9$s)',
+                             s, t, op.oper, op.name, op.commutator, op.negator, op.restrict, op.joinsel, op.extra);
+    END LOOP;
+
+    -- One operator family and class per access method, all named <type>_ops; each family
+    -- created first, so that an existing one is an error, never joined.
+    FOREACH am IN ARRAY ARRAY['btree', 'hash', 'brin'] LOOP
+        ddl := ddl || format('CREATE OPERATOR FAMILY %s.%I USING %s', s, ops, am);
+    END LOOP;
+    ddl := ddl || format('CREATE OPERATOR CLASS %1$s.%3$I DEFAULT FOR TYPE %2$s USING btree FAMILY %1$s.%3$I AS '
+                         'OPERATOR 1 %1$s.<, OPERATOR 2 %1$s.<=, OPERATOR 3 %1$s.=, OPERATOR 4 %1$s.>=, '
+                         'OPERATOR 5 %1$s.>, FUNCTION 1 %1$s.typeid_cmp(%2$s, %2$s), '
+                         'FUNCTION 2 %4$s.ulid_sortsupport(pg_catalog.internal), '
+                         'FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid)', s, t, ops, ext);
+    IF current_setting('server_version_num')::integer >= 180000 THEN
+        ddl := ddl || format('ALTER OPERATOR FAMILY %1$s.%3$I USING btree ADD FUNCTION 6 (%2$s, %2$s) '
+                             '%4$s.ulid_skipsupport(pg_catalog.internal)', s, t, ops, ext);
+    END IF;
+    ddl := ddl || format('CREATE OPERATOR CLASS %1$s.%3$I DEFAULT FOR TYPE %2$s USING hash FAMILY %1$s.%3$I AS '
+                         'OPERATOR 1 %1$s.=, FUNCTION 1 %1$s.typeid_hash(%2$s), '
+                         'FUNCTION 2 %1$s.typeid_hash_extended(%2$s, pg_catalog.int8)', s, t, ops);
+    ddl := ddl || format('CREATE OPERATOR CLASS %1$s.%3$I DEFAULT FOR TYPE %2$s USING brin FAMILY %1$s.%3$I AS '
+                         'OPERATOR 1 %1$s.<, OPERATOR 2 %1$s.<=, OPERATOR 3 %1$s.=, OPERATOR 4 %1$s.>=, '
+                         'OPERATOR 5 %1$s.>, FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal), '
+                         'FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, '
+                         'pg_catalog.internal, pg_catalog.internal), '
+                         'FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, '
+                         'pg_catalog.internal), '
+                         'FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, '
+                         'pg_catalog.internal)', s, t, ops);
+
+    ddl := ddl || format('CREATE AGGREGATE %1$s.min(%2$s) (SFUNC = %1$s.typeid_smaller, STYPE = %2$s, '
+                         'COMBINEFUNC = %1$s.typeid_smaller, SORTOP = OPERATOR(%1$s.<), PARALLEL = SAFE)', s, t);
+    ddl := ddl || format('CREATE AGGREGATE %1$s.max(%2$s) (SFUNC = %1$s.typeid_larger, STYPE = %2$s, '
+                         'COMBINEFUNC = %1$s.typeid_larger, SORTOP = OPERATOR(%1$s.>), PARALLEL = SAFE)', s, t);
+
+    -- Casts: the same 16 bytes as uuid and ulid; to and from the general typeid (checked).
+    ddl := ddl || format('CREATE CAST (%s AS pg_catalog.uuid) WITHOUT FUNCTION AS ASSIGNMENT', t);
+    ddl := ddl || format('CREATE CAST (pg_catalog.uuid AS %s) WITHOUT FUNCTION AS ASSIGNMENT', t);
+    ddl := ddl || format('CREATE CAST (%s AS %s.ulid) WITHOUT FUNCTION AS ASSIGNMENT', t, ext);
+    ddl := ddl || format('CREATE CAST (%s.ulid AS %s) WITHOUT FUNCTION AS ASSIGNMENT', ext, t);
+    ddl := ddl || format('CREATE FUNCTION %s.typeid(%s) RETURNS %s.typeid AS %L, %L %s',
+                         s, t, ext, lib, 'typeid_from_fixed', c);
+    ddl := ddl || format('CREATE FUNCTION %s.%I(%s.typeid) RETURNS %s AS %L, %L %s',
+                         s, type_name, ext, t, lib, 'typeid_to_fixed', c);
+    ddl := ddl || format('CREATE CAST (%1$s AS %2$s.typeid) WITH FUNCTION %3$s.typeid(%1$s) AS ASSIGNMENT', t, ext, s);
+    ddl := ddl || format('CREATE CAST (%2$s.typeid AS %1$s) WITH FUNCTION %3$s.%4$I(%2$s.typeid) AS ASSIGNMENT',
+                         t, ext, s, type_name);
+
+    -- The generator: uidext's uuidv7().
+    ddl := ddl || format('CREATE FUNCTION %s.%I() RETURNS %s AS %L, %L LANGUAGE C VOLATILE STRICT PARALLEL SAFE',
+                         s, 'gen_' || type_name, t, lib, 'uidext_uuidv7');
+    ddl := ddl || format('COMMENT ON FUNCTION %s.%I() IS %L', s, 'gen_' || type_name,
+                         format('new %s: a UUIDv7 shown as %s_<26 base32 digits>', type_name, prefix));
+
+    -- The caller owns the type (and may drop it with typeid_drop); its C functions stay the
+    -- superuser's, so nobody else can alter them (ALTER FUNCTION ... CALLED ON NULL INPUT).
+    ddl := ddl || format('ALTER TYPE %s OWNER TO %s', t, owner::regrole);
+    RETURN ddl;
+END
+$body$;
+REVOKE ALL ON FUNCTION uidext_typeid_create_ddl(oid, text, text, oid) FROM PUBLIC;
+COMMENT ON FUNCTION uidext_typeid_create_ddl(oid, text, text, oid) IS 'internal: the DDL typeid_define() runs as the bootstrap superuser';
+
+CREATE FUNCTION uidext_typeid_remove_ddl(type_oid oid) RETURNS text[]
+LANGUAGE plpgsql VOLATILE STRICT SET search_path = pg_catalog, pg_temp AS $body$
+DECLARE
+    lib constant text := 'MODULE_PATHNAME';
+    bootstrap constant oid := 10;  -- BOOTSTRAP_SUPERUSERID: typeid_define's DDL runs as this role
+    ulid_type constant oid := (SELECT t.oid FROM pg_type t JOIN pg_extension e ON e.extnamespace = t.typnamespace
+                               WHERE e.extname = 'uidext' AND t.typname = 'ulid');
+    t constant text := (SELECT format('%I.%I', n.nspname, y.typname) FROM pg_type y
+                        JOIN pg_namespace n ON n.oid = y.typnamespace WHERE y.oid = type_oid);
+    array_type oid;
+    io oid[];
+    procs oid[];     -- the C functions of this library typeid_define made on the type, but for its I/O
+    aggs oid[];
+    opers oid[];
+    classes oid[];
+    families oid[];  -- only those that hold nothing but the type's classes and operators
+    casts oid[];
+    amops oid[];
+    amprocs oid[];
+    others text;
+    ddl text[] := '{}';
+BEGIN
+    -- What typeid_define made, found by what it refers to (renames do not matter) and owned by
+    -- the role its DDL ran as: never another role's operator, aggregate or cast on the type.
+    SELECT ARRAY[typinput, typoutput, typreceive, typsend], typarray INTO io, array_type
+    FROM pg_type WHERE oid = type_oid;
+    SELECT coalesce(array_agg(oid), '{}') INTO procs FROM pg_proc
+    WHERE proowner = bootstrap AND prolang = (SELECT oid FROM pg_language WHERE lanname = 'c') AND probin = lib
+      AND (prorettype = type_oid OR type_oid = ANY (proargtypes::oid[])) AND NOT oid = ANY (io);
+    SELECT coalesce(array_agg(p.oid), '{}') INTO aggs FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
+    WHERE p.proowner = bootstrap AND a.aggtransfn = ANY (procs) AND p.pronargs = 1 AND p.proargtypes[0] = type_oid;
+    SELECT coalesce(array_agg(oid), '{}') INTO opers FROM pg_operator
+    WHERE oprowner = bootstrap AND oprcode = ANY (procs) AND oprleft = type_oid AND oprright = type_oid;
+    SELECT coalesce(array_agg(oid), '{}') INTO classes FROM pg_opclass
+    WHERE opcowner = bootstrap AND opcintype = type_oid;
+    SELECT coalesce(array_agg(f.oid), '{}') INTO families FROM pg_opfamily f
+    WHERE f.opfowner = bootstrap AND EXISTS (SELECT FROM pg_opclass c WHERE c.opcfamily = f.oid AND c.oid = ANY (classes))
+      AND NOT EXISTS (SELECT FROM pg_opclass c WHERE c.opcfamily = f.oid AND NOT c.oid = ANY (classes))
+      AND NOT EXISTS (SELECT FROM pg_amop o WHERE o.amopfamily = f.oid AND NOT o.amopopr = ANY (opers));
+    SELECT coalesce(array_agg(oid), '{}') INTO casts FROM pg_cast
+    WHERE (castmethod = 'b' AND (castsource = type_oid AND casttarget IN ('pg_catalog.uuid'::regtype::oid, ulid_type)
+                                 OR casttarget = type_oid AND castsource IN ('pg_catalog.uuid'::regtype::oid, ulid_type)))
+       OR (castfunc = ANY (procs) AND (castsource = type_oid OR casttarget = type_oid));
+    SELECT coalesce(array_agg(oid), '{}') INTO amops FROM pg_amop WHERE amopopr = ANY (opers);
+    SELECT coalesce(array_agg(p.oid), '{}') INTO amprocs FROM pg_amproc p JOIN pg_opclass c ON c.opcfamily = p.amprocfamily
+    WHERE c.oid = ANY (classes) AND p.amproclefttype = type_oid AND p.amprocrighttype = type_oid;
+
+    -- RESTRICT: refused while anything else (a column, view, index, default, constraint, or another
+    -- role's operator, aggregate, cast or function) uses the type or one of these objects.
+    WITH ours(classid, objid) AS (
+        SELECT 'pg_type'::regclass::oid, x FROM unnest(ARRAY[type_oid, array_type]) x
+        UNION ALL SELECT 'pg_proc'::regclass::oid, x FROM unnest(io || procs || aggs) x
+        UNION ALL SELECT 'pg_operator'::regclass::oid, x FROM unnest(opers) x
+        UNION ALL SELECT 'pg_opclass'::regclass::oid, x FROM unnest(classes) x
+        UNION ALL SELECT 'pg_opfamily'::regclass::oid, x FROM unnest(families) x
+        UNION ALL SELECT 'pg_cast'::regclass::oid, x FROM unnest(casts) x
+        UNION ALL SELECT 'pg_amop'::regclass::oid, x FROM unnest(amops) x
+        UNION ALL SELECT 'pg_amproc'::regclass::oid, x FROM unnest(amprocs) x)
+    SELECT string_agg(DISTINCT pg_describe_object(d.classid, d.objid, d.objsubid), ', '
+                      ORDER BY pg_describe_object(d.classid, d.objid, d.objsubid)) INTO others
+    FROM pg_depend d
+    WHERE (d.refclassid, d.refobjid) IN (SELECT classid, objid FROM ours)
+      AND (d.classid, d.objid) NOT IN (SELECT classid, objid FROM ours);
+    IF others IS NOT NULL THEN
+        RAISE EXCEPTION 'cannot drop type % because other objects depend on it', t
+            USING ERRCODE = 'dependent_objects_still_exist', DETAIL = others,
+                  HINT = 'Drop or alter those objects first.';
+    END IF;
+
+    -- Each dropped RESTRICT but the type itself, whose I/O functions and array type go with it.
+    ddl := ddl || ARRAY(SELECT format('DROP CAST (%s AS %s)', castsource::regtype, casttarget::regtype)
+                        FROM pg_cast WHERE oid = ANY (casts) ORDER BY oid);
+    ddl := ddl || ARRAY(SELECT format('DROP AGGREGATE %s', oid::regprocedure) FROM pg_proc
+                        WHERE oid = ANY (aggs) ORDER BY oid);
+    ddl := ddl || ARRAY(SELECT format('DROP OPERATOR FAMILY %I.%I USING %I', n.nspname, f.opfname, a.amname)
+                        FROM pg_opfamily f JOIN pg_namespace n ON n.oid = f.opfnamespace JOIN pg_am a ON a.oid = f.opfmethod
+                        WHERE f.oid = ANY (families) ORDER BY f.oid);
+    ddl := ddl || ARRAY(SELECT format('DROP OPERATOR CLASS %I.%I USING %I', n.nspname, c.opcname, a.amname)
+                        FROM pg_opclass c JOIN pg_namespace n ON n.oid = c.opcnamespace JOIN pg_am a ON a.oid = c.opcmethod
+                        WHERE c.oid = ANY (classes) AND NOT c.opcfamily = ANY (families) ORDER BY c.oid);
+    ddl := ddl || ARRAY(SELECT format('DROP OPERATOR %s', oid::regoperator) FROM pg_operator
+                        WHERE oid = ANY (opers) ORDER BY oid);
+    ddl := ddl || ARRAY(SELECT format('DROP FUNCTION %s', oid::regprocedure) FROM pg_proc
+                        WHERE oid = ANY (procs) ORDER BY oid);
+    ddl := ddl || format('DROP TYPE %s CASCADE', t);
+    RETURN ddl;
+END
+$body$;
+REVOKE ALL ON FUNCTION uidext_typeid_remove_ddl(oid) FROM PUBLIC;
+COMMENT ON FUNCTION uidext_typeid_remove_ddl(oid) IS 'internal: the DDL typeid_drop() runs as the bootstrap superuser, or 2BP01 while other objects use the type';
+
+COMMENT ON FUNCTION typeid_define(text, text) IS 'creates, in the current schema, a 16-byte TypeID type for that prefix named type_name, with its operators, index classes, casts and gen_<type_name>(); for roles with CREATE on the database and the schema';
+COMMENT ON FUNCTION typeid_drop(regtype) IS 'drops a type made by typeid_define() and everything it made, unless still used; for its owner, with CREATE on the database';
+
 -- (end of #30 H2)
 
 

@@ -23,7 +23,8 @@ secret_file_status secret_file_permission(bool regular, uid_t owner, mode_t mode
 secret_file_result read_secret_file(const char* path, char* buffer, std::size_t capacity, std::size_t* size) noexcept {
     secret_file_result result;
     *size = 0;
-    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    // O_NONBLOCK: a FIFO named by mistake must not hang the server (it is then refused as not regular).
+    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) {
         result.status = secret_file_status::cannot_open;
         result.saved_errno = errno;

@@ -3,6 +3,8 @@
 
 #include <cstring>  // std::memcpy
 
+#include "uuid_text.hpp"
+
 namespace uidext {
 namespace {
 
@@ -34,7 +36,13 @@ typeid_parts parse_typeid(std::string_view text, std::uint8_t out[16]) noexcept 
         // "_suffix": the spec omits the separator with an empty prefix.
         if (parts.prefix.empty()) return {typeid_status::missing_separator, 0, parts.prefix};
         if (!typeid_prefix_is_valid(parts.prefix)) return {typeid_status::bad_prefix, 0, parts.prefix};
-    } else if (text.size() > ulid_text_length) {
+    }
+    // A non-ASCII character is the complaint, not the length its bytes distort ("has 26
+    // characters, not 26" in 1.3 for 25 digits and an "é").
+    for (std::size_t i = 0; i < suffix.size(); ++i)
+        if (static_cast<unsigned char>(suffix[i]) >= 0x80)
+            return {typeid_status::bad_suffix_character, suffix_start + i, parts.prefix};
+    if (separator == std::string_view::npos && text.size() > ulid_text_length) {
         // Letters and digits with no "_": a prefix without its separator, or a long suffix.
         return {typeid_status::missing_separator, 0, parts.prefix};
     }
@@ -51,6 +59,23 @@ typeid_parts parse_typeid(std::string_view text, std::uint8_t out[16]) noexcept 
     default:
         return {typeid_status::bad_suffix_character, suffix_start + decoded.position, parts.prefix};
     }
+}
+
+typeid_parts parse_typeid_input(std::string_view text, std::uint8_t out[16]) noexcept {
+    const typeid_parts parts = parse_typeid(text, out);
+    if (parts.status == typeid_status::ok || text.find('_') != std::string_view::npos) return parts;
+    typeid_parts uuid;
+    if (decode_uuid_text(text, out)) {
+        uuid.uuid_form = true;
+        return uuid;
+    }
+    // A mistyped UUID ("-" or braces say it was meant as one): name the character.
+    const bool uuid_shaped = text.find('-') != std::string_view::npos || (!text.empty() && text.front() == '{');
+    if (uuid_shaped && find_bad_uuid_digit(text, uuid.position)) {
+        uuid.status = typeid_status::bad_uuid_digit;
+        return uuid;
+    }
+    return parts;
 }
 
 std::size_t format_typeid(std::string_view prefix, const std::uint8_t value[16], char* out) noexcept {

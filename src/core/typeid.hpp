@@ -22,12 +22,14 @@ enum class typeid_status {
     bad_suffix_length,  // the suffix is not 26 characters
     bad_suffix_character,  // not a lowercase Crockford digit: see position (in the whole text)
     overflow,           // first suffix digit above 7
+    bad_uuid_digit,     // parse_typeid_input only: a UUID text form but for the character at position
 };
 
 struct typeid_parts {
     typeid_status status = typeid_status::ok;
     std::size_t position = 0;  // 0-based offset of the bad character, for bad_suffix_character
     std::string_view prefix;   // a view into the text (valid for ok and most errors)
+    bool uuid_form = false;    // ok from parse_typeid_input: the text was a UUID, it has no prefix
 };
 
 // True for a prefix the spec allows (the empty prefix included).
@@ -35,6 +37,12 @@ struct typeid_parts {
 
 // Splits at the last "_", checks both parts and decodes the suffix into out.
 [[nodiscard]] typeid_parts parse_typeid(std::string_view text, std::uint8_t out[16]) noexcept;
+
+// What a per-prefix type's input reads: its TypeID text, or any UUID text form core's uuid_in
+// reads (as ulid's input does), so that one untyped parameter fits uuid and per-prefix columns
+// alike. The two forms cannot overlap: a UUID text has no "_" and 32 to 38 characters. A UUID
+// gives ok with uuid_form set; the caller checks the prefix only of the TypeID form.
+[[nodiscard]] typeid_parts parse_typeid_input(std::string_view text, std::uint8_t out[16]) noexcept;
 
 // Writes prefix, "_" (unless the prefix is empty) and 26 lowercase digits; returns the length
 // (prefix.size() + 27, or 26). out must hold typeid_text_length(prefix.size()) characters.

@@ -164,27 +164,35 @@ Datum candidates_array(FunctionCallInfo fcinfo, const std::uint8_t value[16], va
 using namespace uidext;
 
 UIDEXT_FUNCTION(uidext_opaque_encode_uuid) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::run(fcinfo, opaque_encode_uuid, "opaque_encode", pg::value_kind::uuid);
 }
 UIDEXT_FUNCTION(uidext_opaque_decode_uuid) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::run(fcinfo, pg::decode_uuid, "opaque_decode", pg::value_kind::uuid);
 }
 UIDEXT_FUNCTION(uidext_opaque_encode_ulid) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::run(fcinfo, opaque_encode_ulid, "opaque_encode", pg::value_kind::ulid);
 }
 UIDEXT_FUNCTION(uidext_opaque_decode_ulid) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::run(fcinfo, pg::decode_ulid, "opaque_decode", pg::value_kind::ulid);
 }
 UIDEXT_FUNCTION(uidext_opaque_decode_text) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::decode_text(fcinfo);
 }
 UIDEXT_FUNCTION(uidext_opaque_candidates_uuid) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::candidates_array(fcinfo, pg::arg_value(fcinfo, 0), pg::value_kind::uuid, false);
 }
 UIDEXT_FUNCTION(uidext_opaque_candidates_ulid) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     return pg::candidates_array(fcinfo, pg::arg_value(fcinfo, 0), pg::value_kind::ulid, false);
 }
 UIDEXT_FUNCTION(uidext_opaque_candidates_text) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();  // STRICT, but an owner may alter that
     std::uint8_t value[16];
     const pg::value_kind kind = pg::read_opaque_text(PG_GETARG_TEXT_PP(0), "opaque_candidates", value);
     return pg::candidates_array(fcinfo, value, kind, true);

@@ -1,20 +1,34 @@
 // typeid_define() and typeid_drop(): a per-prefix type is a base type, which only a superuser
-// may create (its C functions could crash the server). These functions check the caller
-// first (CREATE on the target schema; owning the type to drop), then, as PostgreSQL does for a
-// trusted extension's script, run uidext's own fixed DDL as the bootstrap superuser: the
-// plpgsql functions uidext_typeid_create/uidext_typeid_remove (not executable by PUBLIC, with
-// a safe search_path), whose types and C functions are uidext's, never the caller's.
+// may create (its C functions could crash the server). These functions give a role no more than
+// trusted CREATE EXTENSION would (#30 H2): they check the caller first (CREATE on the database,
+// as CREATE EXTENSION of a trusted extension needs; CREATE on the target schema, or owning the
+// type to drop), get uidext's fixed DDL from the plpgsql functions uidext_typeid_create_ddl /
+// uidext_typeid_remove_ddl (called by OID, never by a name a role could overload), and run it as
+// PostgreSQL runs a trusted extension's script: as the bootstrap superuser, with search_path =
+// "<schema>, pg_temp". Every name in that DDL is schema-qualified.
 #include "typeid_glue.hpp"
 
 extern "C" {
+#include "access/genam.h"
+#include "access/table.h"
+#include "catalog/dependency.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_authid.h"
+#include "catalog/pg_database.h"
+#include "catalog/pg_depend.h"
 #include "catalog/pg_namespace.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "commands/dbcommands.h"
+#include "commands/extension.h"
 #include "executor/spi.h"
 #include "nodes/makefuncs.h"
+#include "parser/parse_func.h"
 #include "utils/acl.h"
+#include "utils/array.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
+#include "utils/fmgroids.h"
 #include "utils/syscache.h"
 }
 
@@ -25,31 +39,103 @@ namespace {
 // "gen_" and "_recv" are added to the type's name for its functions.
 constexpr std::size_t type_name_max = NAMEDATALEN - 1 - 5;
 
-// Runs `SELECT <extension schema>.function($1, ...)` as the bootstrap superuser and returns
-// its single non-null oid result. The user switch is undone by a transaction or
-// subtransaction abort if the call fails.
-Oid call_as_superuser(FunctionCallInfo fcinfo, const char* function, int nargs, Oid* types, Datum* values) {
-    const char* schema = get_namespace_name(get_func_namespace(fcinfo->flinfo->fn_oid));
-    StringInfoData query;
-    initStringInfo(&query);
-    appendStringInfo(&query, "SELECT %s.%s(", quote_identifier(schema), function);
-    for (int i = 1; i <= nargs; ++i) appendStringInfo(&query, i == 1 ? "$%d" : ", $%d", i);
-    appendStringInfoString(&query, ")::pg_catalog.oid");
+// What CREATE EXTENSION of a trusted extension requires (superusers pass): whoever may have
+// PostgreSQL run a trusted extension's script as the bootstrap superuser may have this DDL run.
+void require_create_on_database(const char* function) {
+#if PG_VERSION_NUM >= 160000
+    const bool allowed = object_aclcheck(DatabaseRelationId, MyDatabaseId, GetUserId(), ACL_CREATE) == ACLCHECK_OK;
+#else
+    const bool allowed = pg_database_aclcheck(MyDatabaseId, GetUserId(), ACL_CREATE) == ACLCHECK_OK;
+#endif
+    if (!allowed)
+        ereport(ERROR, (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE), errmsg("permission denied to run %s", function),
+                        errdetail("%s runs uidext's DDL as the bootstrap superuser, as CREATE EXTENSION runs a "
+                                  "trusted extension's script, and needs what that needs.",
+                                  function),
+                        errhint("Must have CREATE privilege on database \"%s\".", get_database_name(MyDatabaseId))));
+}
 
+// True when the session's temporary schema holds anything (every temporary object depends on
+// that schema in pg_depend). Relations and types are looked up there by unqualified names, so an
+// event trigger that fires as the bootstrap superuser during our DDL could reach the caller's
+// temporary table, view or type (the escalation of #30 H2); a superuser caller has nothing to gain.
+bool session_has_temporary_objects() {
+    Oid temp_namespace = InvalidOid;
+    Oid temp_toast_namespace = InvalidOid;
+    GetTempNamespaceState(&temp_namespace, &temp_toast_namespace);
+    if (!OidIsValid(temp_namespace)) return false;
+    Relation depend = table_open(DependRelationId, AccessShareLock);
+    ScanKeyData keys[2];
+    ScanKeyInit(&keys[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+                ObjectIdGetDatum(NamespaceRelationId));
+    ScanKeyInit(&keys[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(temp_namespace));
+    SysScanDesc scan = systable_beginscan(depend, DependReferenceIndexId, true, nullptr, 2, keys);
+    const bool found = HeapTupleIsValid(systable_getnext(scan));
+    systable_endscan(scan);
+    table_close(depend, AccessShareLock);
+    return found;
+}
+
+// What a role must have before uidext runs DDL as the bootstrap superuser for it.
+void require_caller_may_run_as_superuser(const char* function) {
+    require_create_on_database(function);
+    if (!superuser() && session_has_temporary_objects())
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("%s cannot run while this session has temporary objects", function),
+                        errdetail("Its DDL runs as the bootstrap superuser; event triggers that fire then could reach "
+                                  "this session's temporary tables, views and types by unqualified names."),
+                        errhint("Run it in a new session, or first drop them: DISCARD TEMP.")));
+}
+
+// One of uidext's internal functions: by its exact signature in the schema of the C function
+// being called (uidext's), and only if it is a member of the extension. A defaulted overload a
+// role adds to that schema can neither make the call ambiguous nor take it over.
+Oid internal_function(FunctionCallInfo fcinfo, const char* name, int nargs, const Oid* argtypes) {
+    const Oid schema = get_func_namespace(fcinfo->flinfo->fn_oid);
+    List* qualified = list_make2(makeString(get_namespace_name(schema)), makeString(pstrdup(name)));
+    const Oid function = LookupFuncName(qualified, nargs, argtypes, true);
+    const Oid extension = get_extension_oid("uidext", true);
+    if (!OidIsValid(function) || !OidIsValid(extension) ||
+        getExtensionOfObject(ProcedureRelationId, function) != extension)
+        ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FUNCTION),
+                        errmsg("uidext's internal function %s.%s is missing", get_namespace_name(schema), name),
+                        errhint("Update the extension: ALTER EXTENSION uidext UPDATE.")));
+    return function;
+}
+
+// Runs each statement of a text[] as the bootstrap superuser, with the settings PostgreSQL gives
+// a trusted extension's script (search_path = "<schema>, pg_temp", so that the event triggers
+// that fire see what they would see during CREATE EXTENSION into that schema), and
+// SECURITY_RESTRICTED_OPERATION. An error undoes the user switch and the settings with the
+// (sub)transaction.
+void run_as_bootstrap_superuser(Oid schema, Datum statements) {
+    Datum* items = nullptr;
+    bool* nulls = nullptr;
+    int count = 0;
+    deconstruct_array(DatumGetArrayTypeP(statements), TEXTOID, -1, false, TYPALIGN_INT, &items, &nulls, &count);
+    StringInfoData path;
+    initStringInfo(&path);
+    appendStringInfo(&path, "%s, pg_temp", quote_identifier(get_namespace_name(schema)));
+
+    const int nest_level = NewGUCNestLevel();
+    // As execute_extension_script: no NOTICEs from our DDL, but never fewer messages than asked for.
+    if (client_min_messages < WARNING)
+        set_config_option("client_min_messages", "warning", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+    set_config_option("search_path", path.data, PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
     Oid saved_user;
     int saved_context;
     GetUserIdAndSecContext(&saved_user, &saved_context);
     SetUserIdAndSecContext(BOOTSTRAP_SUPERUSERID,
                            saved_context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
     if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
-    if (SPI_execute_with_args(query.data, nargs, types, values, nullptr, false, 1) != SPI_OK_SELECT ||
-        SPI_processed != 1)
-        elog(ERROR, "%s did not return a row", function);
-    bool isnull = true;
-    const Datum result = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
+    for (int i = 0; i < count; ++i) {
+        if (nulls[i]) elog(ERROR, "uidext's TypeID DDL has a null statement");
+        const char* statement = TextDatumGetCString(items[i]);
+        if (SPI_execute(statement, false, 0) < 0) elog(ERROR, "could not run \"%s\"", statement);
+    }
     SPI_finish();
     SetUserIdAndSecContext(saved_user, saved_context);
-    return isnull ? InvalidOid : DatumGetObjectId(result);
+    AtEOXact_GUC(true, nest_level);
 }
 
 bool may_create_in(Oid schema, Oid role) {
@@ -58,6 +144,14 @@ bool may_create_in(Oid schema, Oid role) {
 #else
     return pg_namespace_aclcheck(schema, role, ACL_CREATE) == ACLCHECK_OK;
 #endif
+}
+
+Oid type_namespace(Oid type) {
+    HeapTuple tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
+    if (!HeapTupleIsValid(tuple)) elog(ERROR, "cache lookup failed for type %u", type);
+    const Oid schema = reinterpret_cast<Form_pg_type>(GETSTRUCT(tuple))->typnamespace;
+    ReleaseSysCache(tuple);
+    return schema;
 }
 
 bool owns_type(Oid type, Oid role) {
@@ -92,14 +186,20 @@ UIDEXT_FUNCTION(typeid_define) {
                         errmsg("cannot create a TypeID type in a temporary schema")));
     const Oid caller = GetUserId();
     if (!may_create_in(schema, caller)) aclcheck_error(ACLCHECK_NO_PRIV, OBJECT_SCHEMA, get_namespace_name(schema));
+    require_caller_may_run_as_superuser("typeid_define");
     if (OidIsValid(GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(type_name), ObjectIdGetDatum(schema))))
         ereport(ERROR, (errcode(ERRCODE_DUPLICATE_OBJECT),
                         errmsg("type \"%s\" already exists in schema \"%s\"", type_name, get_namespace_name(schema))));
 
-    Oid types[4] = {OIDOID, TEXTOID, TEXTOID, OIDOID};
-    Datum values[4] = {ObjectIdGetDatum(schema), CStringGetTextDatum(prefix), CStringGetTextDatum(type_name),
-                       ObjectIdGetDatum(caller)};
-    PG_RETURN_OID(call_as_superuser(fcinfo, "uidext_typeid_create", 4, types, values));
+    // The DDL is made as the caller (it only reads catalogs, under its own pinned search_path).
+    const Oid argtypes[4] = {OIDOID, TEXTOID, TEXTOID, OIDOID};
+    const Oid make_ddl = internal_function(fcinfo, "uidext_typeid_create_ddl", 4, argtypes);
+    const Datum ddl = OidFunctionCall4(make_ddl, ObjectIdGetDatum(schema), CStringGetTextDatum(prefix),
+                                       CStringGetTextDatum(type_name), ObjectIdGetDatum(caller));
+    run_as_bootstrap_superuser(schema, ddl);
+    const Oid type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(type_name), ObjectIdGetDatum(schema));
+    if (!OidIsValid(type)) elog(ERROR, "type \"%s\" was not created", type_name);
+    PG_RETURN_OID(type);
 }
 
 // typeid_drop(regtype) RETURNS void: the type, its functions, operators, classes and casts;
@@ -111,8 +211,9 @@ UIDEXT_FUNCTION(typeid_drop) {
         ereport(ERROR, (errcode(ERRCODE_WRONG_OBJECT_TYPE),
                         errmsg("%s is not a TypeID type made by typeid_define()", format_type_be(type))));
     if (!owns_type(type, GetUserId())) aclcheck_error_type(ACLCHECK_NOT_OWNER, type);
-    Oid types[1] = {OIDOID};
-    Datum values[1] = {ObjectIdGetDatum(type)};
-    call_as_superuser(fcinfo, "uidext_typeid_remove", 1, types, values);
+    require_caller_may_run_as_superuser("typeid_drop");
+    const Oid argtypes[1] = {OIDOID};
+    const Oid make_ddl = internal_function(fcinfo, "uidext_typeid_remove_ddl", 1, argtypes);
+    run_as_bootstrap_superuser(type_namespace(type), OidFunctionCall1(make_ddl, ObjectIdGetDatum(type)));
     PG_RETURN_VOID();
 }

@@ -15,8 +15,8 @@ namespace {
 int expected_form_hint(const char* type_name, const fixed_typeid* expected) {
     if (expected == nullptr) return 0;
     if (expected->length == 0)
-        return errhint("Values of type %s are 26 lowercase base32 digits with no prefix.", type_name);
-    return errhint("Values of type %s are \"%s_\" followed by 26 lowercase base32 digits.", type_name,
+        return errhint("Values of type %s are 26 lowercase base32 digits with no prefix, or a UUID.", type_name);
+    return errhint("Values of type %s are \"%s_\" followed by 26 lowercase base32 digits, or a UUID.", type_name,
                    expected->prefix);
 }
 
@@ -85,6 +85,16 @@ void report_bad_typeid(const char* type_name, const char* text, const typeid_par
                                        "more than 128 bits."),
                              expected_form_hint(type_name, expected)));
         break;
+    case typeid_status::bad_uuid_digit: {
+        const char* bad = text + parts.position;
+        const int position = pg_mbstrlen_with_len(text, static_cast<int>(parts.position)) + 1;
+        UIDEXT_TYPEID_ERROR((errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                             errmsg("invalid input syntax for type %s: \"%s\"", type_name, text),
+                             errdetail("\"%.*s\" at position %d is not a hexadecimal digit.", pg_mblen(bad), bad,
+                                       position),
+                             expected_form_hint(type_name, expected)));
+        break;
+    }
     }
 #undef UIDEXT_TYPEID_ERROR
 }

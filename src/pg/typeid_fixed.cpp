@@ -1,5 +1,5 @@
-// Text input and output of the per-prefix TypeID types, and their casts to and from the
-// general typeid. Everything else of such a type (binary I/O, comparison, hashing, min/max,
+// Text input (TypeID or UUID text) and output (TypeID text) of the per-prefix TypeID types, and
+// their casts to and from the general typeid. Everything else of such a type (binary I/O, comparison, hashing, min/max,
 // the generator) binds the C functions of ulid and uuidv7(): the bytes are the same.
 #include "typeid_glue.hpp"
 
@@ -9,8 +9,9 @@ UIDEXT_FUNCTION(typeid_fixed_in) {
     const char* text = PG_GETARG_CSTRING(0);
     const pg::fixed_typeid& type = pg::fixed_typeid_of_call(fcinfo, pg::fixed_role::returns);
     std::uint8_t* value = pg::new_value();
-    const typeid_parts parts = parse_typeid(text, value);
-    if (parts.status != typeid_status::ok || parts.prefix != type.view()) {
+    // The UUID text form too (as ulid's input), so one untyped parameter fits uuid columns and these.
+    const typeid_parts parts = parse_typeid_input(text, value);
+    if (parts.status != typeid_status::ok || (!parts.uuid_form && parts.prefix != type.view())) {
         pg::report_bad_typeid(format_type_be(type.type), text, parts, fcinfo->context, &type);
         PG_RETURN_NULL();  // reached only for a soft error
     }

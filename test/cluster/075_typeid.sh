@@ -53,15 +53,20 @@ check_match "a role without CREATE on the schema cannot define a type there" \
     "$(q -U intruder -d appdb -c "SET search_path = ids, public" -c "SELECT typeid_define('evil')" 2>&1)" \
     'permission denied for schema ids'
 check_match "nor call the privileged part directly" \
-    "$(q -U intruder -d appdb -c "SELECT public.uidext_typeid_create('ids'::regnamespace, 'evil', 'evil_id', 10)" 2>&1)" \
-    'permission denied for function uidext_typeid_create'
+    "$(q -U intruder -d appdb -c "SELECT public.uidext_typeid_create_ddl('ids'::regnamespace, 'evil', 'evil_id', 10)" 2>&1)" \
+    'permission denied for function uidext_typeid_create_ddl'
 check_match "nor drop another role's type" \
     "$(q -U intruder -d appdb -c "SELECT typeid_drop('ids.user_id')" 2>&1)" 'must be owner of type'
 check_match "the owner of the type cannot make its C functions take NULL" \
     "$(q -U app -d appdb -c "ALTER FUNCTION ids.typeid_out(ids.user_id) CALLED ON NULL INPUT" 2>&1)" 'must be owner of function'
 check_match "nor swap its I/O functions" \
     "$(q -U app -d appdb -c "ALTER TYPE ids.user_id SET (SEND = public.ulid_send)" 2>&1)" 'must be superuser|does not exist|function .* must return type'
-check_match "a role with CREATE on public may define one there" \
+# typeid_define needs what trusted CREATE EXTENSION needs (#30 H2): CREATE on the database too.
+check_match "CREATE on public alone is not enough" \
+    "$(q -U intruder -d appdb -c "SET search_path = public" -c "SELECT typeid_define('guest')" 2>&1)" \
+    'permission denied to run typeid_define'
+q -U app -d appdb -c "GRANT CREATE ON DATABASE appdb TO intruder" >/dev/null
+check_match "a role with CREATE on public and on the database may define one there" \
     "$(q -U intruder -d appdb -c "SET search_path = public" -c "SELECT typeid_define('guest')" 2>&1)" 'guest_id'
 q -d appdb -c "REVOKE CREATE ON SCHEMA public FROM PUBLIC, intruder" >/dev/null
 check_match "and not once CREATE is revoked" \
@@ -139,10 +144,10 @@ check_match "a non-superuser cannot restore the C functions" \
     "$(q -c "CREATE DATABASE by_app OWNER app" && "$UIDEXT_PGBIN/pg_restore" --exit-on-error -U app -d by_app "$work/appdb.dump" 2>&1)" \
     'permission denied for language c|must be superuser'
 
-# Update path: a database at 1.2 updated to 1.3 defines the same types.
+# Update path: a database at 1.2 updated to the current version defines the same types.
 q -c "CREATE DATABASE updated OWNER app"
 q -d updated -c "CREATE EXTENSION uidext VERSION '1.2'" -c "ALTER EXTENSION uidext UPDATE"
-check "1.2 -> 1.3: typeid_define works after the update" \
+check "1.2 -> 1.4: typeid_define works after the update" \
     "$(q -U app -d updated -c "SELECT typeid_define('user')" -c "SELECT 'user_01h455vb4pex5vsknk084sn02q'::user_id::uuid")" \
     "user_id
 01890a5d-ac96-774b-bcce-b302099a8057"

@@ -159,18 +159,19 @@ extension_functions="FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::r
                      JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'"
 check "no SECURITY DEFINER function" "$(as postgres sec -c "SELECT count(*) $extension_functions WHERE p.prosecdef")" "0"
 # Aggregates are always "internal"; every other function is C since 1.2 (issue 14), but for the
-# DDL of typeid_define/typeid_drop (1.3, issue 26): two plpgsql functions that only the bootstrap
-# superuser runs (through those C functions, after their checks), with search_path pinned.
-typeid_ddl="p.proname IN ('uidext_typeid_create', 'uidext_typeid_remove')"
+# DDL of typeid_define/typeid_drop (1.3, issue 26; 1.4, #30 H2): two plpgsql functions that only
+# read catalogs and return that DDL as text, called by OID from those C functions after their
+# checks, with search_path pinned.
+typeid_ddl="p.proname IN ('uidext_typeid_create_ddl', 'uidext_typeid_remove_ddl')"
 check "languages of the extension's functions" \
     "$(as postgres sec -c "SELECT string_agg(DISTINCT l.lanname, ',') $extension_functions JOIN pg_language l ON l.oid = p.prolang WHERE p.prokind <> 'a' AND NOT $typeid_ddl")" "c"
 check "no function carries its own settings (none needs a pinned search_path) but the TypeID DDL" \
     "$(as postgres sec -c "SELECT count(*) $extension_functions WHERE p.proconfig IS NOT NULL AND NOT $typeid_ddl")" "0"
-check "the TypeID DDL: plpgsql, search_path pinned to pg_catalog, pg_temp, not executable by PUBLIC" \
+check "the TypeID DDL makers: plpgsql, search_path pinned to pg_catalog, pg_temp, not executable by PUBLIC" \
     "$(as postgres sec -c "SELECT string_agg(p.proname || ':' || l.lanname || ':' || (p.proconfig @> '{\"search_path=pg_catalog, pg_temp\"}')
                                                 || ':' || has_function_privilege('public', p.oid, 'EXECUTE'), ' ' ORDER BY p.proname)
                              $extension_functions JOIN pg_language l ON l.oid = p.prolang WHERE $typeid_ddl")" \
-    "uidext_typeid_create:plpgsql:true:false uidext_typeid_remove:plpgsql:true:false"
+    "uidext_typeid_create_ddl:plpgsql:true:false uidext_typeid_remove_ddl:plpgsql:true:false"
 script_dir="$("$UIDEXT_PGBIN/pg_config" --sharedir)/extension"
 check "install scripts: no SECURITY DEFINER, IF NOT EXISTS, or OR REPLACE other than of functions (CVE-2022-2625 class)" \
     "$(grep -iE 'security +definer|or +replace|if +not +exists' "$script_dir"/uidext*--*.sql | grep -viE 'create +or +replace +function' | wc -l)" "0"

@@ -106,6 +106,21 @@ check "a mistyped id (one digit changed): 22P02" "$(error_of postgres "SELECT op
 check "... has no candidate: a lookup finds nothing" "$(q -c "SELECT opaque_candidates('$mistyped'::uuid), opaque_candidates('$mistyped')")" "{}|{}"
 check "NULL in, NULL out" \
     "$(q -c "SELECT opaque_encode(NULL::uuid) IS NULL AND opaque_decode(NULL::ulid) IS NULL AND opaque_decode(NULL::text) IS NULL AND opaque_candidates(NULL::text) IS NULL")" "t"
+null_calls=$(q <<'SQL'
+DO $$
+DECLARE p record; r text;
+BEGIN
+    FOR p IN SELECT oid::regprocedure AS f, proname, proargtypes[0]::regtype AS t FROM pg_proc WHERE proname LIKE 'opaque\_%' LOOP
+        EXECUTE format('ALTER FUNCTION %s CALLED ON NULL INPUT', p.f);
+        EXECUTE format('SELECT %I(NULL::%s)::text', p.proname, p.t) INTO r;
+        IF r IS NOT NULL THEN RAISE 'not NULL: %', p.f; END IF;
+        EXECUTE format('ALTER FUNCTION %s STRICT', p.f);
+    END LOOP;
+END$$;
+SELECT count(*) FROM pg_proc WHERE proname LIKE 'opaque\_%' AND proisstrict;
+SQL
+)
+check "every opaque function altered to CALLED ON NULL INPUT: NULL in, NULL out, no crash (then STRICT again)" "$null_calls" "8"
 # Forged values: 20 000 random version-4 uuids and random ulids; count what decode refuses.
 q <<'SQL'
 CREATE FUNCTION refused(u uuid) RETURNS boolean LANGUAGE plpgsql AS

@@ -1,9 +1,10 @@
-// parse_typeid (typeid_in, the per-prefix types' input, typeid_parse) against the spec's
-// grammar as a regular expression: same accept/reject, the prefix it names, the bytes of the
+// parse_typeid (typeid_in, typeid_parse) and parse_typeid_input (the per-prefix types' input)
+// against the spec's grammar as a regular expression: same accept/reject, the prefix it names, the bytes of the
 // lowercase ULID suffix; accepted text formats back to itself.
 #include "reference.hpp"
 
 #include "core/typeid.hpp"
+#include "core/uuid_text.hpp"
 
 namespace {
 
@@ -28,11 +29,29 @@ void check_typeid_text(std::string_view text) {
     FUZZ_CHECK(std::string_view(formatted, length) == text, text);
 }
 
+// parse_typeid_input (the per-prefix types' input): a TypeID or a UUID text form, the two never
+// both, with the bytes of whichever it is.
+void check_typeid_input(std::string_view text) {
+    std::uint8_t out[16] = {};
+    std::uint8_t as_typeid_bytes[16] = {};
+    std::uint8_t as_uuid_bytes[16] = {};
+    const uidext::typeid_parts got = uidext::parse_typeid_input(text, out);
+    const bool as_typeid = uidext::parse_typeid(text, as_typeid_bytes).status == uidext::typeid_status::ok;
+    const bool as_uuid = uidext::decode_uuid_text(text, as_uuid_bytes);
+    FUZZ_CHECK(!(as_typeid && as_uuid), text);
+    FUZZ_CHECK((got.status == uidext::typeid_status::ok) == (as_typeid || as_uuid), text);
+    FUZZ_CHECK(got.status != uidext::typeid_status::bad_uuid_digit || got.position < text.size(), text);
+    if (got.status != uidext::typeid_status::ok) return;
+    FUZZ_CHECK(got.uuid_form == as_uuid, text);
+    FUZZ_CHECK(std::memcmp(out, as_uuid ? as_uuid_bytes : as_typeid_bytes, 16) == 0, text);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     check_typeid_text(text);
+    check_typeid_input(text);
     // Also the input with a valid suffix appended, so prefixes are checked more often.
     std::string with_suffix(text);
     with_suffix += "_01h455vb4pex5vsknk084sn02q";

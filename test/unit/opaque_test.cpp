@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "core/aes_block.hpp"
@@ -676,6 +677,22 @@ TEST(OpaqueText, ReadsUuidAndUlidForms) {
                             "81JCP0F8DJ7CYH4Q0J3CNKRYKP", " 111a10ae-f9d2-43d5-a880-6cd5e61f61d7",
                             "111a10ae-f9d2-43d5-a880-6cd5e61f61dg"})
         EXPECT_EQ(parse_opaque_text(bad, out), opaque_text_kind::invalid) << bad;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(SecretFile, AFifoIsRefusedWithoutBlocking) {
+    char path[] = "/tmp/uidext-fifo-XXXXXX";
+    ASSERT_NE(mkdtemp(path), nullptr);
+    const std::string fifo = std::string(path) + "/keys";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    char buffer[64];
+    std::size_t size = 99;
+    EXPECT_EQ(read_secret_file(fifo.c_str(), buffer, sizeof buffer, &size).status, secret_file_status::not_regular);
+    unlink(fifo.c_str());
+    rmdir(path);
 }
 
 }  // namespace

@@ -134,3 +134,64 @@ TEST(typeid, random_values_round_trip) {
         ASSERT_EQ(decoded, value) << text;
     }
 }
+
+// A per-prefix type's input also reads the UUID text form, exactly as uuid_in does (#32).
+TEST(typeid, input_reads_every_uuid_text_form) {
+    const bytes expected = from_hex("01890a5d-ac96-774b-bcce-b302099a8057");
+    for (const char* text : {"01890a5d-ac96-774b-bcce-b302099a8057", "01890A5DAC96774BBCCEB302099A8057",
+                             "{01890a5d-ac96-774b-bcce-b302099a8057}", "0189-0a5d-ac96-774b-bcce-b302-099a-8057"}) {
+        bytes out{};
+        const typeid_parts parts = parse_typeid_input(text, out.data());
+        EXPECT_EQ(parts.status, typeid_status::ok) << text;
+        EXPECT_TRUE(parts.uuid_form) << text;
+        EXPECT_TRUE(parts.prefix.empty()) << text;
+        EXPECT_EQ(out, expected) << text;
+    }
+}
+
+TEST(typeid, input_reads_the_typeid_form_as_parse_typeid) {
+    bytes out{};
+    const typeid_parts parts = parse_typeid_input("user_01h455vb4pex5vsknk084sn02q", out.data());
+    EXPECT_EQ(parts.status, typeid_status::ok);
+    EXPECT_FALSE(parts.uuid_form);
+    EXPECT_EQ(parts.prefix, "user");
+    EXPECT_EQ(out, from_hex("01890a5d-ac96-774b-bcce-b302099a8057"));
+    // The bare suffix is a TypeID with the empty prefix, not a UUID.
+    EXPECT_FALSE(parse_typeid_input("01h455vb4pex5vsknk084sn02q", out.data()).uuid_form);
+}
+
+TEST(typeid, input_refuses_what_uuid_in_refuses) {
+    for (const char* text : {" 01890a5d-ac96-774b-bcce-b302099a8057", "01890a5d-ac96-774b-bcce-b302099a8057-",
+                             "-01890a5d-ac96-774b-bcce-b302099a8057", "01890a5-dac96-774b-bcce-b302099a8057",
+                             "{01890a5d-ac96-774b-bcce-b302099a8057", "01890a5d--ac96-774b-bcce-b302099a8057",
+                             "01890a5d-ac96-774b-bcce-b302099a805", "01890a5d-ac96-774b-bcce-b302099a80577",
+                             "user_01890a5d-ac96-774b-bcce-b302099a8057"}) {
+        bytes out{};
+        EXPECT_NE(parse_typeid_input(text, out.data()).status, typeid_status::ok) << text;
+        EXPECT_EQ(out, bytes{}) << text;
+    }
+}
+
+TEST(typeid, input_names_the_bad_digit_of_a_mistyped_uuid) {
+    bytes out{};
+    const typeid_parts parts = parse_typeid_input("01890a5d-ac96-774b-bcce-b302099a805g", out.data());
+    EXPECT_EQ(parts.status, typeid_status::bad_uuid_digit);
+    EXPECT_EQ(parts.position, 35U);
+    // Without "-" or braces, 32 letters are more likely a TypeID missing its "_".
+    EXPECT_EQ(parse_typeid_input("userabcdefghjkmnpqrstvwxyz012345", out.data()).status,
+              typeid_status::missing_separator);
+}
+
+// 1.3 said "The suffix after the prefix has 26 characters, not 26" for 25 digits and an "é"
+// (27 bytes): the non-ASCII character is named instead, wherever it is in the suffix.
+TEST(typeid, non_ascii_suffix_character_is_named_not_the_length) {
+    bytes out{};
+    const typeid_parts last = parse_typeid("user_01h455vb4pex5vsknk084sn02\xc3\xa9", out.data());
+    EXPECT_EQ(last.status, typeid_status::bad_suffix_character);
+    EXPECT_EQ(last.position, 30U);
+    const typeid_parts first = parse_typeid("user_\xc3\xa9" "1h455vb4pex5vsknk084sn02q", out.data());
+    EXPECT_EQ(first.status, typeid_status::bad_suffix_character);
+    EXPECT_EQ(first.position, 5U);
+    // With no prefix, too: not "missing separator" for 27 bytes.
+    EXPECT_EQ(status_of("01h455vb4pex5vsknk084sn02\xc3\xa9"), typeid_status::bad_suffix_character);
+}

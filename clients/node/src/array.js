@@ -1,6 +1,7 @@
-// The text form of ulid[]: ULID text needs no quotes (Crockford digits only), so braces, commas
-// and NULL are the whole grammar. Nested arrays (ulid[][]) become nested JS arrays.
-const TOKENS = /[{}]|NULL|[0-9A-Za-z]{26}/g;
+// The text form of ulid[] and of TypeID arrays: ULID and TypeID text need no quotes (Crockford
+// digits, lowercase letters and "_" only), so braces, commas and NULL are the whole grammar.
+// Nested arrays (ulid[][]) become nested JS arrays.
+const TOKENS = /[{}]|NULL|[0-9A-Za-z_]+/g;
 
 export function parseUlidArray(text) {
   const start = text.indexOf('{'); // skips a dimension decoration such as "[0:1]="
@@ -23,7 +24,7 @@ export function parseUlidArray(text) {
       current.push(value === 'NULL' ? null : value);
     }
   }
-  throw new TypeError(`malformed ulid[] text: ${JSON.stringify(text.slice(0, 80))}`);
+  throw new TypeError(`malformed array text: ${JSON.stringify(text.slice(0, 80))}`);
 }
 
 export function serializeUlidArray(values) {

@@ -27,3 +27,6 @@ export function ulidPrimaryKey(name = 'id') {
 export function uuidv7PrimaryKey(name = 'id') {
   return uuid(name).primaryKey().default(sql`gen_uuidv7()`);
 }
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+export { defineTypeID, dropTypeID, typeid, typeidPrimaryKey } from './drizzle-typeid.js';

@@ -142,3 +142,8 @@ export function generateULID(date = Date.now()) {
   for (const byte of random) hex += HEX[byte];
   return fromTimeAndRandom(milliseconds(date), hex);
 }
+
+// TypeID (spec 0.3): text helpers and the SQL of typeid_define / typeid_drop for migrations.
+export {
+  formatTypeID, generateTypeID, isTypeID, parseTypeID, typeIDDefineSQL, typeIDDropSQL, typeIDTime, typeIDToUUID, uuidToTypeID,
+} from './typeid.js';

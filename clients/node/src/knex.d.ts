@@ -17,3 +17,17 @@ export function afterCreate(connection: any, done: (error: Error | null, connect
 
 /** A `postProcessResponse` showing the named uuid columns (holding ULID keys) as ULID text. */
 export function ulidResults(columns: string[]): (result: any) => any;
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+export interface TypeIDColumns {
+  /** A column of that TypeID type; chain `.references()`, `.notNullable()`, ... */
+  typeid(table: Knex.CreateTableBuilder, name: string, typeName: string): Knex.ColumnBuilder;
+  /** `name <typeName> PRIMARY KEY DEFAULT gen_<typeName>()` (default name `id`). */
+  typeidPrimaryKey(table: Knex.CreateTableBuilder, typeName: string, name?: string): Knex.ColumnBuilder;
+}
+/** TypeID column helpers for migrations. */
+export function typeIDColumns(knex: Knex): TypeIDColumns;
+/** In a migration's up: typeid_define(prefix, typeName) unless the type exists. */
+export function defineTypeID(knex: Knex, prefix: string, typeName?: string): Knex.Raw;
+/** In a migration's down: typeid_drop(typeName), after the tables using it. */
+export function dropTypeID(knex: Knex, typeName: string): Knex.Raw;

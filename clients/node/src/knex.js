@@ -32,3 +32,6 @@ export function ulidResults(columns) {
   const convertRow = ulidRowConverter(columns);
   return (result) => (Array.isArray(result) ? result.map(convertRow) : convertRow(result));
 }
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+export { defineTypeID, dropTypeID, typeIDColumns } from './knex-typeid.js';

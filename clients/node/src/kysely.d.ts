@@ -13,3 +13,13 @@ export class UlidInUuidPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode;
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>>;
 }
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+/** The data type for `addColumn(name, typeIDType('org_id'), ...)`. */
+export function typeIDType(typeName: string): RawBuilder<unknown>;
+/** Adds `name <typeName> PRIMARY KEY DEFAULT gen_<typeName>()` (default name `id`). */
+export function addTypeIDPrimaryKey<T extends string, C extends string>(builder: CreateTableBuilder<T, C>, typeName: string, name?: string): CreateTableBuilder<T, any>;
+/** typeid_define(prefix, typeName) unless the type exists: `.execute(db)` in a migration's up. */
+export function defineTypeID(prefix: string, typeName?: string): RawBuilder<unknown>;
+/** typeid_drop(typeName): `.execute(db)` in a migration's down, after the tables using it. */
+export function dropTypeID(typeName: string): RawBuilder<unknown>;

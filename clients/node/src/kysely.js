@@ -85,3 +85,6 @@ export class UlidInUuidPlugin {
     return { ...args.result, rows: args.result.rows.map(this.convertRow) };
   }
 }
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+export { addTypeIDPrimaryKey, defineTypeID, dropTypeID, typeIDType } from './kysely-typeid.js';

@@ -68,3 +68,6 @@ export function registerTypes(Sequelize) {
     uuidv7PrimaryKey: () => ({ type: DataTypes.UUID, primaryKey: true, allowNull: false, defaultValue: Sequelize.literal('gen_uuidv7()') }),
   };
 }
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+export { defineTypeID, dropTypeID, typeIDTypes } from './sequelize-typeid.js';

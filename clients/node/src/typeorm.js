@@ -39,3 +39,6 @@ export function ulidTableColumn(name, options = {}) {
 export function ulidPrimaryTableColumn(name = 'id', options = {}) {
   return ulidTableColumn(name, { isPrimary: true, default: 'gen_ulid()', ...options });
 }
+
+// TypeID columns and typeid_define / typeid_drop for migrations.
+export { defineTypeID, dropTypeID, registerTypeIDTypes, typeIDColumn, typeIDPrimaryColumn } from './typeorm-typeid.js';

@@ -60,7 +60,7 @@ test('a Client: ulid is a string, ulid[] an array with NULLs, one lookup then no
   assert.equal(row.none, null);
   assert.deepEqual(row.given, ['01ARZ3NDEKTSV4RRFFQ69G5FAV', '01ARZ3NDEKTSV4RRFFQ69G5FAW']);
   const { rows: [types] } = await client.query("SELECT 'ulid'::regtype::oid::int AS ulid, 'ulid[]'::regtype::oid::int AS arr");
-  assert.deepEqual(oids, { ulid: types.ulid, ulidArray: types.arr });
+  assert.deepEqual(oids, { ulid: types.ulid, ulidArray: types.arr, typeids: oids.typeids });
   assert.equal(sent.length, 3, 'the two queries above and the lookup, nothing else');
   await client.end();
 });
