@@ -141,3 +141,115 @@ if __name__ == "__main__":
     bench_asyncpg()
     bench_decode_only()
     bench_json()
+
+
+# --- TypeID (#32): 100 000 per-prefix TypeID keys as TypeID against the same keys as uuid.UUID ---
+# (table bench_typeid: a `bench_id` column made by typeid_define('bench'), and the same bytes as uuid)
+
+def setup_typeid():
+    import psycopg
+    with psycopg.connect(autocommit=True) as c:
+        c.execute("SELECT typeid_define('bench') WHERE to_regtype('bench_id') IS NULL")
+        c.execute("DROP TABLE IF EXISTS bench_typeid")
+        c.execute("CREATE TABLE bench_typeid AS SELECT id, id::uuid AS u FROM (SELECT gen_bench_id() AS id "
+                  "FROM generate_series(1, %s)) s", [ROWS])
+        c.execute("VACUUM ANALYZE bench_typeid")
+
+
+def report_typeid(name, typeid_s, uuid_s):
+    print(f"{name:<24} TypeID {typeid_s * 1000:8.1f} ms   uuid.UUID {uuid_s * 1000:8.1f} ms   "
+          f"ratio {typeid_s / uuid_s:5.2f}x")
+
+
+def bench_typeid_psycopg():
+    import psycopg
+
+    from uidext import TypeID
+    from uidext.psycopg import register_uidext
+    with psycopg.connect() as c:
+        register_uidext(c)
+        for binary in (False, True):
+            def fetch(column):
+                return len(c.cursor(binary=binary).execute(f"SELECT {column} FROM bench_typeid").fetchall())
+            first = c.cursor(binary=binary).execute("SELECT id, u FROM bench_typeid LIMIT 1").fetchone()
+            assert type(first[0]) is TypeID and first[0].uuid == first[1]
+            report_typeid(f"psycopg {psycopg.__version__} {'binary' if binary else 'text'}",
+                          *best_pair(lambda: fetch("id"), lambda: fetch("u")))
+
+
+def bench_typeid_psycopg2():
+    import psycopg2
+    import psycopg2.extras
+
+    from uidext import TypeID
+    from uidext.psycopg2 import register_uidext
+    c = psycopg2.connect("")
+    psycopg2.extras.register_uuid(conn_or_curs=c)
+    register_uidext(c)
+
+    def fetch(column):
+        with c.cursor() as cur:
+            cur.execute(f"SELECT {column} FROM bench_typeid")
+            rows = cur.fetchall()
+            assert type(rows[0][0]) is TypeID or column == "u"
+            return len(rows)
+    report_typeid(f"psycopg2 {psycopg2.__version__.split()[0]} text", *best_pair(lambda: fetch("id"), lambda: fetch("u")))
+    c.close()
+
+
+def bench_typeid_asyncpg():
+    import asyncpg
+
+    from uidext import TypeID
+    from uidext.asyncpg import register_uidext
+
+    async def main():
+        c = await asyncpg.connect()
+        await register_uidext(c)
+        statements = {column: await c.prepare(f"SELECT {column} FROM bench_typeid") for column in ("id", "u")}
+        times = {"id": [], "u": []}
+        for _ in range(REPEATS):
+            for column, stmt in statements.items():
+                start = time.perf_counter()
+                rows = await stmt.fetch()
+                times[column].append(time.perf_counter() - start)
+                assert len(rows) == ROWS
+                assert type(rows[0][0]) is TypeID if column == "id" else type(rows[0][0]) is not str
+        await c.close()
+        return min(times["id"]), min(times["u"])
+    report_typeid(f"asyncpg {asyncpg.__version__} binary", *asyncio.run(main()))
+
+
+def bench_typeid_decode_only():
+    """The TypeID loaders alone on 100 000 keys, no server, against psycopg's uuid loaders."""
+    import psycopg.types.uuid as pg_uuid
+
+    from uidext import TypeID
+    from uidext._typeid_psycopg import _fixed_binary_loader, _fixed_text_loader
+    keys = [TypeID.generate("bench") for _ in range(ROWS)]
+    cases = [
+        ("psycopg text loaders", _fixed_text_loader("bench")(0).load, [str(k).encode() for k in keys],
+         pg_uuid.UUIDLoader(0).load, [str(k.uuid).encode() for k in keys]),
+        ("psycopg binary loaders", _fixed_binary_loader("bench")(0).load, [k.bytes for k in keys],
+         pg_uuid.UUIDBinaryLoader(0).load, [k.bytes for k in keys]),
+    ]
+    try:  # asyncpg's uuid decoder is C (pgproto.UUID); the TypeID codec is uidext's Python decoder
+        from asyncpg.pgproto.pgproto import UUID as AsyncpgUUID
+
+        from uidext._typeid import loader_fixed_binary
+        cases.append(("asyncpg binary decoders", loader_fixed_binary("bench"), [k.bytes for k in keys],
+                      AsyncpgUUID, [k.bytes for k in keys]))
+    except ImportError:
+        pass
+    for name, typeid_load, typeid_data, uuid_load, uuid_data in cases:
+        report_typeid(name, *best_pair(lambda: len([typeid_load(d) for d in typeid_data]),
+                                       lambda: len([uuid_load(d) for d in uuid_data])))
+
+
+if __name__ == "__main__":
+    setup_typeid()
+    print(f"TypeID: {ROWS} keys of a per-prefix type (bench_id), best of {REPEATS}")
+    bench_typeid_psycopg()
+    bench_typeid_psycopg2()
+    bench_typeid_asyncpg()
+    bench_typeid_decode_only()

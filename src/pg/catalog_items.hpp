@@ -227,4 +227,9 @@ inline constexpr catalog_item catalog_items[] = {
      "ALTER EXTENSION uidext ADD AGGREGATE %1$s.max(pg_catalog.uuid);"},
 };
 
+// Items that uidext skips beside a user's object of the same signature, and so gives way to
+// when such an object is created later (src/pg/give_way.cpp): a restore creates the user's
+// after CREATE EXTENSION (#30). A later one of this kind uses one of these queries too.
+bool gives_way(const catalog_item& item);
+
 }  // namespace uidext::pg

@@ -51,7 +51,7 @@ bool keep_abbreviating(int, SortSupport) {
 }  // namespace
 
 // The key type is internal to the index; it is shown (pageinspect) but never read.
-UIDEXT_FUNCTION(ulid_gist_key_in) {
+UIDEXT_INPUT_FUNCTION(ulid_gist_key_in) {
     ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
                     errmsg("cannot accept a value of type %s", "ulid_gist_key"),
                     errdetail("Values of this type exist only inside GiST indexes on ulid.")));

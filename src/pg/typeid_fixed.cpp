@@ -5,7 +5,7 @@
 
 using namespace uidext;
 
-UIDEXT_FUNCTION(typeid_fixed_in) {
+UIDEXT_INPUT_FUNCTION(typeid_fixed_in) {
     const char* text = PG_GETARG_CSTRING(0);
     const pg::fixed_typeid& type = pg::fixed_typeid_of_call(fcinfo, pg::fixed_role::returns);
     std::uint8_t* value = pg::new_value();

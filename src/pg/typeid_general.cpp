@@ -28,7 +28,7 @@ int compare(FunctionCallInfo fcinfo) {
 
 }  // namespace
 
-UIDEXT_FUNCTION(typeid_in) {
+UIDEXT_INPUT_FUNCTION(typeid_in) {
     const char* text = PG_GETARG_CSTRING(0);
     std::uint8_t uuid[16];
     const typeid_parts parts = parse_typeid(text, uuid);
@@ -45,7 +45,7 @@ UIDEXT_FUNCTION(typeid_out) {
 }
 
 // Binary form: the 16 bytes, then the prefix in ASCII (the rest of the message).
-UIDEXT_FUNCTION(typeid_recv) {
+UIDEXT_INPUT_FUNCTION(typeid_recv) {
     StringInfo buffer = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
     std::uint8_t uuid[16];
     std::memcpy(uuid, pq_getmsgbytes(buffer, pg::value_size), pg::value_size);

@@ -96,7 +96,7 @@ void report_bad_input(const char* text, decode_result result, Node* escontext) {
 
 }  // namespace
 
-UIDEXT_FUNCTION(ulid_in) {
+UIDEXT_INPUT_FUNCTION(ulid_in) {
     const char* text = PG_GETARG_CSTRING(0);
     std::uint8_t* value = pg::new_value();
     const decode_result result = parse_ulid_input(text, value);
@@ -115,7 +115,7 @@ UIDEXT_FUNCTION(ulid_out) {
 }
 
 // Binary form: the raw 16 bytes, exactly like uuid_recv/uuid_send.
-UIDEXT_FUNCTION(ulid_recv) {
+UIDEXT_INPUT_FUNCTION(ulid_recv) {
     StringInfo buffer = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
     std::uint8_t* value = pg::new_value();
     std::memcpy(value, pq_getmsgbytes(buffer, pg::value_size), pg::value_size);

@@ -1,7 +1,7 @@
 -- Everything the installed uidext defines, as sorted text without OIDs, so two installs can be
 -- diffed: its members, function definitions (volatility, strictness, parallel safety,
 -- leakproof, cost), types, operators, casts, operator classes and families with their
--- operators and support functions, comments and privileges.
+-- operators and support functions, event triggers, comments and privileges.
 WITH ext AS (SELECT * FROM pg_extension WHERE extname = 'uidext'),
 members AS (
     SELECT classid, objid, objsubid FROM pg_depend
@@ -53,5 +53,9 @@ SELECT line FROM (
     FROM pg_amproc a JOIN pg_opfamily f ON f.oid = a.amprocfamily JOIN pg_am am ON am.oid = f.opfmethod
     WHERE f.oid IN (SELECT objid FROM members WHERE classid = 'pg_opfamily'::regclass)
        OR f.oid IN (SELECT opcfamily FROM pg_opclass WHERE oid IN (SELECT objid FROM members WHERE classid = 'pg_opclass'::regclass))
+    UNION ALL
+    SELECT format('event trigger %s on %s tags=%s enabled=%s function=%s owner-is-superuser=%s', evtname, evtevent, evttags,
+                  evtenabled, evtfoid::regprocedure, (SELECT rolsuper FROM pg_roles WHERE oid = evtowner))
+    FROM pg_event_trigger e JOIN members m ON m.classid = 'pg_event_trigger'::regclass AND m.objid = e.oid
 ) s
 ORDER BY line;

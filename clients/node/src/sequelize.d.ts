@@ -1,4 +1,4 @@
-import type { DataTypes, ModelAttributeColumnOptions, Sequelize } from 'sequelize';
+import type { DataTypes, ForeignKeyOptions, ModelAttributeColumnOptions, Sequelize } from 'sequelize';
 
 type KeyType = typeof DataTypes.ABSTRACT;
 
@@ -7,8 +7,11 @@ export interface UidextSequelizeTypes {
   ULID: KeyType;
   /** A uuid column holding ULID keys (a uuid -> ulid foreign key), read as ULID text. */
   ULID_IN_UUID: KeyType;
-  /** Attribute options for a uuid column holding ULID keys, with the getter that shows ULID text. */
-  ulidInUuid(options?: Partial<ModelAttributeColumnOptions>): ModelAttributeColumnOptions;
+  /**
+   * Options for a uuid column holding ULID keys, with the getter that shows ULID text: an
+   * attribute (`define`, `createTable`) or an association's `foreignKey` (with its `name`).
+   */
+  ulidInUuid(options?: Partial<ModelAttributeColumnOptions> & ForeignKeyOptions): ModelAttributeColumnOptions & ForeignKeyOptions;
   /** `ulid PRIMARY KEY DEFAULT gen_ulid()`. */
   ulidPrimaryKey(): ModelAttributeColumnOptions;
   /** `uuid PRIMARY KEY DEFAULT gen_uuidv7()`. */

@@ -1,17 +1,18 @@
 // uidext/drizzle: pgTable declares (a) a ulid key from gen_ulid(), (b) a uuid key from
 // gen_uuidv7(), (c) ulid -> ulid and (d) uuid -> ulid foreign keys; drizzle-kit's pushSchema
 // creates them and has nothing to do the second time; relational queries (with), joins, filters,
-// counts, updates, deletes with the database cascade; no cast written here.
+// counts, updates, deletes with the database cascade; no cast written here (filters included).
+// The uuid -> ulid foreign key's uuid_ulid_ops index is declared in pgTable (index().using(...op())).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { count as countRows, eq, inArray, relations } from 'drizzle-orm';
+import { and, count as countRows, eq, inArray, ne, notInArray, or, relations, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { pushSchema } from 'drizzle-kit/api';
 import pg from 'pg';
 import { ulid, ulidInUuid, ulidPrimaryKey, uuidv7PrimaryKey } from 'uidext/drizzle';
 import { registerTypes } from 'uidext/pg';
-import { ULID, UUIDV7, checkSchema, count } from './lib/checks.js';
+import { ULID, UUIDV7, checkSchema, checkUuidToUlidIndexUsed, count, opaqueKeysConfigured } from './lib/checks.js';
 import { freshDatabase } from './lib/db.js';
 
 const orders = pgTable('orders', { id: ulidPrimaryKey(), item: text('item') });
@@ -24,7 +25,7 @@ const events = pgTable('events', {
   id: uuidv7PrimaryKey(),
   kind: text('kind'),
   orderId: ulidInUuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-});
+}, (t) => [index('events_order_id_idx').using('btree', t.orderId.op('uuid_ulid_ops'))]);
 const ordersRelations = relations(orders, ({ many }) => ({ lines: many(lines), events: many(events) }));
 const linesRelations = relations(lines, ({ one }) => ({ order: one(orders, { fields: [lines.orderId], references: [orders.id] }) }));
 const eventsRelations = relations(events, ({ one }) => ({ order: one(orders, { fields: [events.orderId], references: [orders.id] }) }));
@@ -34,8 +35,9 @@ let config;
 let pool;
 let db;
 before(async () => {
-  config = await freshDatabase('drizzle');
+  config = await freshDatabase('drizzle', { extension: false });
   pool = new pg.Pool(config);
+  await drizzle(pool).execute(sql`CREATE EXTENSION IF NOT EXISTS uidext`); // the first (custom) migration
   await registerTypes(pool);
   db = drizzle(pool, { schema });
 });
@@ -98,4 +100,36 @@ test('a malformed key is a TypeError naming it', async () => {
   await assert.rejects(db.select().from(events).where(eq(events.orderId, '01ARZ3NDEKTSV4RRFFQ69G5FAU')),
     { name: 'TypeError', message: 'invalid input syntax for type ulid: "01ARZ3NDEKTSV4RRFFQ69G5FAU"' });
   await assert.rejects(db.insert(lines).values({ orderId: 'nope' }), { name: 'TypeError' });
+});
+
+test('the uuid -> ulid foreign key has its uuid_ulid_ops index from pgTable; a parent delete uses it', async () => {
+  const [order] = await db.insert(orders).values({ item: 'indexed' }).returning();
+  await db.insert(events).values({ kind: 'e', orderId: order.id });
+  await checkUuidToUlidIndexUsed(config, { child: 'events', column: 'order_id', deleteText: 'DELETE FROM orders WHERE id = $1', value: order.id });
+  const [{ def }] = await db.execute(sql`SELECT pg_get_indexdef('events_order_id_idx'::regclass) AS def`).then((r) => r.rows);
+  assert.match(def, /USING btree \(order_id uuid_ulid_ops\)/);
+});
+
+test('filters on the uuid column with ULID text, through the column type: eq, ne, inArray, notInArray, and/or', async () => {
+  const [a, b] = await db.insert(orders).values([{ item: 'fa' }, { item: 'fb' }]).returning();
+  await db.insert(events).values([{ kind: 'fx', orderId: a.id }, { kind: 'fy', orderId: b.id }]);
+  const kinds = async (where) => (await db.select({ kind: events.kind }).from(events)
+    .where(and(inArray(events.kind, ['fx', 'fy']), where)).orderBy(events.kind)).map((r) => r.kind);
+  assert.deepEqual(await kinds(eq(events.orderId, a.id)), ['fx']);
+  assert.deepEqual(await kinds(ne(events.orderId, a.id)), ['fy']);
+  assert.deepEqual(await kinds(inArray(events.orderId, [a.id, b.id])), ['fx', 'fy']);
+  assert.deepEqual(await kinds(notInArray(events.orderId, [a.id])), ['fy']);
+  assert.deepEqual(await kinds(or(eq(events.orderId, a.id), eq(events.orderId, b.id))), ['fx', 'fy']);
+  const loaded = await db.query.events.findMany({ where: inArray(events.orderId, [b.id]), with: { order: true } });
+  assert.deepEqual(loaded.map((e) => e.order.id), [b.id]);
+});
+
+test('opaque ids: opaque_encode in the select, opaque_decode and opaque_candidates of a string', async (t) => {
+  if (!(await opaqueKeysConfigured(config))) return t.skip('the server has no opaque id keys');
+  const [order] = await db.insert(orders).values({ item: 'public' }).returning({ id: orders.id, publicId: sql`opaque_encode(${orders.id})`.mapWith(String) });
+  assert.notEqual(order.publicId, order.id);
+  const found = await db.query.orders.findFirst({ where: eq(orders.id, sql`opaque_decode(${order.publicId})`) });
+  assert.equal(found?.id, order.id);
+  const again = await db.select({ id: orders.id }).from(orders).where(sql`${orders.id} = ANY(opaque_candidates(${order.publicId}))`);
+  assert.deepEqual(again, [{ id: order.id }]);
 });

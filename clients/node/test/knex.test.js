@@ -1,15 +1,18 @@
 // uidext/knex: a Knex migration creates (a) a ulid key from gen_ulid(), (b) a uuid key from
 // gen_uuidv7(), (c) ulid -> ulid and (d) uuid -> ulid foreign keys; joins, filters, counts,
-// updates and deletes with the database cascade; ulid[] parsed on pooled connections.
+// updates and deletes with the database cascade; ulid[] parsed on pooled connections. The
+// migration creates the extension and the uuid_ulid_ops index of the uuid -> ulid foreign key;
+// filters on that uuid column need UUID text (Knex has no per-column hook: the page says so).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import knexFactory from 'knex';
 import { ulidToUUID } from 'uidext';
 import { afterCreate, keyColumns, ulidResults } from 'uidext/knex';
-import { ULID, UUIDV7, checkSchema, count } from './lib/checks.js';
+import { ULID, UUIDV7, checkSchema, checkUuidToUlidIndexUsed, count, opaqueKeysConfigured } from './lib/checks.js';
 import { freshDatabase } from './lib/db.js';
 
 let config;
+let migrator; // migrations run with a Knex instance of their own, as `knex migrate:latest` does
 let knex;
 const migrations = {
   async getMigrations() { return ['001_orders']; },
@@ -17,6 +20,7 @@ const migrations = {
   async getMigration() {
     return {
       async up(db) {
+        await db.raw('CREATE EXTENSION IF NOT EXISTS uidext');
         const keys = keyColumns(db);
         await db.schema.createTable('orders', (table) => {
           keys.ulidPrimaryKey(table);
@@ -31,6 +35,7 @@ const migrations = {
           keys.uuidv7PrimaryKey(table);
           table.text('kind');
           table.uuid('order_id').notNullable().references('id').inTable('orders').onDelete('CASCADE');
+          table.index([db.raw('order_id uuid_ulid_ops')], 'events_order_id_idx');
         });
       },
       async down(db) { await db.schema.dropTable('events').dropTable('lines').dropTable('orders'); },
@@ -39,20 +44,23 @@ const migrations = {
 };
 
 before(async () => {
-  config = await freshDatabase('knex');
+  config = await freshDatabase('knex', { extension: false });
+  migrator = knexFactory({ client: 'pg', connection: config, pool: { min: 0, max: 1 }, migrations: { migrationSource: migrations } });
+  await migrator.migrate.latest();
   knex = knexFactory({
-    client: 'pg', connection: config, pool: { min: 0, max: 2, afterCreate },
-    migrations: { migrationSource: migrations }, postProcessResponse: ulidResults(['order_id']),
+    client: 'pg', connection: config, pool: { min: 0, max: 2, afterCreate }, postProcessResponse: ulidResults(['order_id']),
   });
-  await knex.migrate.latest();
 });
-after(() => knex.destroy());
+after(async () => {
+  await migrator.destroy();
+  await knex.destroy();
+});
 
 test('the migration creates the keys; rollback and latest again', async () => {
   await checkSchema(config, { orders: 'orders', lines: 'lines', events: 'events' });
-  await knex.migrate.rollback();
+  await migrator.migrate.rollback();
   assert.equal(await count(config, 'pg_class', "relname IN ('orders', 'lines', 'events')"), 0);
-  await knex.migrate.latest();
+  await migrator.migrate.latest();
   await checkSchema(config, { orders: 'orders', lines: 'lines', events: 'events' });
 });
 
@@ -99,4 +107,34 @@ test('malformed keys: the helper\'s TypeError or the server\'s 22P02', async () 
   assert.throws(() => ulidToUUID('01ARZ3NDEKTSV4RRFFQ69G5FAU'), TypeError);
   await assert.rejects(knex('orders').where('id', 'nope'), { code: '22P02', message: /invalid input syntax for type ulid: "nope"/ });
   await assert.rejects(knex('events').insert({ kind: 'x', order_id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), { code: '22P02' });
+});
+
+test('the uuid -> ulid foreign key has its uuid_ulid_ops index from the migration; a parent delete uses it', async () => {
+  const [order] = await knex('orders').insert({ item: 'indexed' }).returning('id');
+  await knex('events').insert({ kind: 'e', order_id: ulidToUUID(order.id) });
+  await checkUuidToUlidIndexUsed(config, { child: 'events', column: 'order_id', deleteText: 'DELETE FROM orders WHERE id = $1', value: order.id });
+});
+
+test('filters on the uuid column: ULID text is the server\'s 22P02 (no hook in Knex), UUID text works', async () => {
+  const [order] = await knex('orders').insert({ item: 'filtered' }).returning('id');
+  await knex('events').insert({ kind: 'f', order_id: ulidToUUID(order.id) });
+  const refused = { code: '22P02', message: `select * from "events" where "order_id" = $1 - invalid input syntax for type uuid: "${order.id}"` };
+  await assert.rejects(knex('events').where('order_id', order.id), refused);
+  await assert.rejects(knex('events').whereIn('order_id', [order.id]), { code: '22P02', message: /invalid input syntax for type uuid: "/ });
+  assert.equal((await knex('events').where('order_id', ulidToUUID(order.id))).length, 1);
+  assert.equal((await knex('events').whereIn('order_id', [order.id].map(ulidToUUID))).length, 1);
+  assert.equal((await knex('events').where('order_id', knex.raw('?::ulid', [order.id]))).length, 1, 'or a cast to ulid');
+  // Through the ulid key, ULID text: filters on events by the joined orders.id.
+  assert.equal((await knex('events').join('orders', 'orders.id', 'events.order_id').whereIn('orders.id', [order.id])).length, 1);
+});
+
+test('opaque ids: opaque_encode in the select, opaque_decode(?) and opaque_candidates(?) with a string', async (t) => {
+  if (!(await opaqueKeysConfigured(config))) return t.skip('the server has no opaque id keys');
+  const [order] = await knex('orders').insert({ item: 'public' }).returning('id');
+  const [{ public_id: publicId }] = await knex('orders').where('id', order.id).select(knex.raw('opaque_encode(id) AS public_id'));
+  assert.notEqual(publicId, order.id);
+  const found = await knex('orders').where('id', knex.raw('opaque_decode(?)', [publicId])).select('item');
+  assert.deepEqual(found, [{ item: 'public' }]);
+  assert.equal((await knex('orders').whereRaw('id = ANY(opaque_candidates(?))', [publicId])).length, 1);
+  await assert.rejects(knex('orders').where('id', knex.raw('opaque_decode(?)', ['00000000-0000-4000-8000-000000000000'])), { code: '22P02' });
 });

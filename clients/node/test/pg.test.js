@@ -144,3 +144,29 @@ test('keys as parameters: ULID or UUID text into ulid; UUID text into uuid; bad 
     { code: '22P02', message: 'invalid input syntax for type ulid: "01ARZ3NDEKTSV4RRFFQ69G5FAU"' });
   await client.end();
 });
+
+test('opaque ids: opaque_decode($1) and opaque_candidates($1) with a string parameter (uuid and ulid keys)', async (t) => {
+  const client = new pg.Client(config);
+  await client.connect();
+  try {
+    const [{ configured }] = (await client.query("SELECT coalesce(current_setting('uidext.opaque_key_file', true), '') <> '' AS configured")).rows;
+    if (!configured) return t.skip('the server has no opaque id keys');
+    await registerTypes(client);
+    await client.query('CREATE TEMP TABLE accounts (id uuid PRIMARY KEY DEFAULT gen_uuidv7(), n int)');
+    await client.query('INSERT INTO accounts (n) VALUES (1), (2)');
+    const { rows: [account] } = await client.query('SELECT id, opaque_encode(id) AS public_id FROM accounts WHERE n = 2');
+    const { rows: [item] } = await client.query('SELECT id, opaque_encode(id) AS public_id FROM item WHERE n = 2');
+    for (const [table, row] of [['accounts', account], ['item', item]]) {
+      assert.notEqual(row.public_id, row.id);
+      const byDecode = await client.query(`SELECT n FROM ${table} WHERE id = opaque_decode($1)`, [row.public_id]);
+      assert.deepEqual(byDecode.rows, [{ n: 2 }]);
+      const byCandidates = await client.query(`SELECT n FROM ${table} WHERE id = ANY(opaque_candidates($1))`, [row.public_id]);
+      assert.deepEqual(byCandidates.rows, [{ n: 2 }]);
+      const prepared = await client.query({ name: `decode_${table}`, text: `SELECT n FROM ${table} WHERE id = opaque_decode($1)`, values: [row.public_id] });
+      assert.deepEqual(prepared.rows, [{ n: 2 }]);
+    }
+    await assert.rejects(client.query('SELECT opaque_decode($1)', ['not an id']), { code: '22P02', message: 'invalid opaque id: "not an id"' });
+  } finally {
+    await client.end();
+  }
+});

@@ -62,3 +62,15 @@ test('a malformed key is the server\'s 22P02 with the value', async () => {
     { code: '22P02', message: 'invalid input syntax for type ulid: "01ARZ3NDEKTSV4RRFFQ69G5FAU"' });
   await assert.rejects(sql`INSERT INTO events (order_id) VALUES (${'01ARZ3NDEKTSV4RRFFQ69G5FAV'})`, { code: '22P02' });
 });
+
+test('opaque ids: opaque_decode(${}) and opaque_candidates(${}) with a string parameter', async (t) => {
+  const [{ configured }] = await sql`SELECT coalesce(current_setting('uidext.opaque_key_file', true), '') <> '' AS configured`;
+  if (!configured) return t.skip('the server has no opaque id keys');
+  const [order] = await sql`INSERT INTO orders (item) VALUES ('public') RETURNING id, opaque_encode(id) AS public_id`;
+  const [event] = await sql`INSERT INTO events (order_id) VALUES (${ulidToUUID(order.id)}) RETURNING id, opaque_encode(id) AS public_id`;
+  assert.deepEqual([...await sql`SELECT item FROM orders WHERE id = opaque_decode(${order.public_id})`], [{ item: 'public' }]);
+  assert.deepEqual([...await sql`SELECT item FROM orders WHERE id = ANY(opaque_candidates(${order.public_id}))`], [{ item: 'public' }]);
+  const [found] = await sql`SELECT id FROM events WHERE id = opaque_decode(${event.public_id})`;
+  assert.equal(found.id, event.id);
+  await assert.rejects(sql`SELECT opaque_decode(${'not an id'})`, { code: '22P02' });
+});

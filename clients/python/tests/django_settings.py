@@ -6,6 +6,7 @@ USE_TZ = True
 ROOT_URLCONF = "djangoapp.urls"  # <ulid:pk>: registered by the "uidext.django" app
 ALLOWED_HOSTS = ["testserver"]
 INSTALLED_APPS = ["uidext.django", "django.contrib.contenttypes", "django.contrib.auth", "djangoapp"]
+INSTALLED_APPS.append("typeidapp")  # TypeID (#32)
 DEFAULT_AUTO_FIELD = os.environ.get("UIDEXT_TEST_AUTO_FIELD", "uidext.django.ULIDAutoField")
 if os.environ.get("UIDEXT_TEST_NO_APP"):
     INSTALLED_APPS.remove("uidext.django")

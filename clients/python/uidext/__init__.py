@@ -8,3 +8,7 @@ from ._ulid import ULID
 
 __all__ = ["ULID"]
 __version__ = "1.4.0"
+
+# TypeID (#32): the value type of per-prefix TypeID keys and the general typeid.
+from ._typeid import TypeID  # noqa: E402
+__all__ += ["TypeID"]

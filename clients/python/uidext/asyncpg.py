@@ -17,3 +17,18 @@ async def register_ulid(conn):
     if schema is None:
         raise LookupError("type ulid not found: run CREATE EXTENSION uidext in this database first")
     await conn.set_type_codec("ulid", schema=schema, encoder=key_bytes, decoder=from_bytes_fast, format="binary")
+
+
+# --- TypeID (#32): register_typeid and register_uidext (ulid and every TypeID type) -------------
+from ._typeid import TypeID  # noqa: E402
+from ._typeid_asyncpg import register_typeid  # noqa: E402
+
+
+async def register_uidext(conn):
+    """register_ulid and register_typeid in one call; also a pool's `init` hook:
+    `create_pool(..., init=register_uidext)`. Await it again after typeid_define."""
+    await register_ulid(conn)
+    return await register_typeid(conn)
+
+
+__all__ += ["register_uidext", "register_typeid", "TypeID"]

@@ -62,3 +62,10 @@ class ULIDForeignKeyField(ForeignKeyField):
     @property
     def field_type(self):
         return self._column_type
+
+
+# --- TypeID (#32): TypeIDField ------------------------------------------------------------------
+from ._typeid_peewee import TypeIDField  # noqa: E402
+from ._typeid import TypeID  # noqa: E402,F401
+
+__all__ += ["TypeIDField", "TypeID"]

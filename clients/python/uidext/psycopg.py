@@ -90,3 +90,27 @@ def register_ulid(context):
     if isinstance(connection, AsyncConnection):
         return register_ulid_async(context)
     return _register(TypeInfo.fetch(connection, "ulid"), context)
+
+
+# --- TypeID (#32): register_typeid and register_uidext (ulid and every TypeID type) -------------
+from ._typeid import TypeID  # noqa: E402
+from ._typeid_psycopg import register_typeid, register_typeid_async  # noqa: E402
+
+
+async def register_uidext_async(context):
+    """`await register_uidext_async(aconn)`: register_uidext for an AsyncConnection or AsyncCursor."""
+    await register_ulid_async(context)
+    return await register_typeid_async(context)
+
+
+def register_uidext(context):
+    """register_ulid and register_typeid in one call: ulid and every TypeID type of the database
+    (per-prefix types made by typeid_define, and typeid) load as ULID and TypeID. Call it again
+    after typeid_define has made a new type. On an AsyncConnection it returns an awaitable."""
+    if isinstance(_connection(context), AsyncConnection):
+        return register_uidext_async(context)
+    register_ulid(context)
+    return register_typeid(context)
+
+
+__all__ += ["register_uidext", "register_uidext_async", "register_typeid", "register_typeid_async", "TypeID"]

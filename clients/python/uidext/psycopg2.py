@@ -46,3 +46,17 @@ def register_ulid(conn_or_cursor):
     _ext.register_type(ulid_type, conn_or_cursor)
     _ext.register_type(_ext.new_array_type((array_oid,), "ULID[]", ulid_type), conn_or_cursor)
     return oid, array_oid
+
+
+# --- TypeID (#32): register_typeid and register_uidext (ulid and every TypeID type) -------------
+from ._typeid import TypeID  # noqa: E402
+from ._typeid_psycopg2 import register_typeid  # noqa: E402
+
+
+def register_uidext(conn_or_cursor):
+    """register_ulid and register_typeid in one call. Call it again after typeid_define."""
+    register_ulid(conn_or_cursor)
+    return register_typeid(conn_or_cursor)
+
+
+__all__ += ["register_uidext", "register_typeid", "TypeID"]

@@ -70,3 +70,9 @@ class _ULIDValue(ULID):
 
 
 _sqltypes._type_map[_ulid.ULID] = _ULIDValue()  # type inference by the value's exact type
+
+
+# --- TypeID (#32): the TypeID column type and its reflection ---------------------------------
+from ._typeid_sqlalchemy import TypeID  # noqa: E402
+
+__all__ += ["TypeID"]

@@ -228,3 +228,9 @@ def _skip_database_keys_in_sequence_reset():
 
 
 _skip_database_keys_in_sequence_reset()
+
+
+# --- TypeID (#32): TypeIDField, TypeIDAutoField, TypeIDDefine, the <typeid:pk> converter ---------
+from .typeid import TypeID, TypeIDAutoField, TypeIDConverter, TypeIDDefine, TypeIDField  # noqa: E402
+
+__all__ += ["TypeIDField", "TypeIDAutoField", "TypeIDDefine", "TypeIDConverter", "TypeID"]
