@@ -86,6 +86,34 @@ def test_asyncpg(server, dbname, keys, lookup):
     asyncio.run(main())
 
 
+@pytest.mark.parametrize("lookup", LOOKUPS)
+def test_asyncpg_uuid_text_parameters(server, dbname, keys, lookup):
+    """register_ulid(conn, uuid_text_parameters=True): `$1` alone takes the ULID or uuid.UUID
+    itself (written as its str()); other non-str values are still refused."""
+    import asyncpg
+
+    from uidext.asyncpg import register_ulid
+
+    async def main():
+        p = server.params(dbname)
+        c = await asyncpg.connect(host=p["host"], port=p["port"], user=p.get("user"), database=dbname)
+        plain = await asyncpg.connect(host=p["host"], port=p["port"], user=p.get("user"), database=dbname)
+        await register_ulid(c, uuid_text_parameters=True)
+        await register_ulid(plain)
+        for table, key, value in _cases(keys):
+            sql = f"SELECT id FROM {table} WHERE id {lookup.format(p='$1')}"
+            assert await c.fetchval(sql, value) == key, (table, value)
+            if not isinstance(value, str):  # what the option is for: asyncpg's own text codec refuses it
+                with pytest.raises(asyncpg.exceptions.DataError, match="expected str"):
+                    await plain.fetchval(sql, value)
+        with pytest.raises(asyncpg.exceptions.DataError, match="expected str, got int"):
+            await c.fetchval("SELECT $1::text", 5)
+        assert await c.fetchval("SELECT ARRAY['a', $1]", "b") == ["a", "b"]
+        await c.close()
+        await plain.close()
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("dialect", ["postgresql+psycopg2", "postgresql+asyncpg"])
 def test_sqlalchemy(server, dbname, keys, dialect):
     """`func.opaque_decode(public_id)` with a ULID (CAST ... AS ulid), a str (text) or, on

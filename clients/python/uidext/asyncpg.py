@@ -4,19 +4,35 @@ accept ULID, str (ULID or UUID text), uuid.UUID and 16-byte bytes parameters.
 asyncpg's own uuid codec already takes ULID values for uuid columns (it reads their .bytes).
 Use it as SQLAlchemy's or a pool's `init` hook: `create_pool(..., init=register_ulid)`.
 """
+import uuid
+
 from ._convert import key_bytes
 from ._ulid import ULID, from_bytes_fast
 
 __all__ = ["register_ulid", "ULID"]
 
 
-async def register_ulid(conn):
+async def register_ulid(conn, *, uuid_text_parameters=False):
+    """uuid_text_parameters=True: text parameters also take a ULID or a uuid.UUID, written as its
+    str() (ULID text, UUID text), so that `opaque_decode($1)` (a text parameter) takes the public
+    id as the object the database returned; other non-str values are refused as asyncpg does.
+    It replaces asyncpg's text codec on this connection (text results then pass one Python call)."""
     schema = await conn.fetchval(
         "SELECT n.nspname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace "
         "WHERE t.typname = 'ulid' AND pg_type_is_visible(t.oid)")
     if schema is None:
         raise LookupError("type ulid not found: run CREATE EXTENSION uidext in this database first")
     await conn.set_type_codec("ulid", schema=schema, encoder=key_bytes, decoder=from_bytes_fast, format="binary")
+    if uuid_text_parameters:
+        await conn.set_type_codec("text", schema="pg_catalog", encoder=_text_parameter, decoder=str, format="text")
+
+
+def _text_parameter(value, _str=str, _uuid=uuid.UUID):
+    if type(value) is _str:
+        return value
+    if isinstance(value, _uuid):  # a ULID too: its str() is the ULID text
+        return _str(value)
+    raise TypeError(f"expected str, got {type(value).__name__}")
 
 
 # --- TypeID (#32): register_typeid and register_uidext (ulid and every TypeID type) -------------
