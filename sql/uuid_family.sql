@@ -289,8 +289,9 @@ SELECT ossp.uuid_generate_v5(ossp.uuid_ns_dns(), 'café') = uuidv5(uuid_namespac
 SELECT bool_and(uuid_extract_version(u) = 1) AS version_1, bool_and(family_octet(u, 10) & 3 = 3) AS multicast_and_local,
        count(DISTINCT uuid_extract_node(u)) = count(*) AS node_per_value,
        -- one clock sequence for the process, counting within a tick: uuidv1() right after has it or + 1
-       bool_and((uuid_extract_clock_seq(uuidv1()) - uuid_extract_clock_seq(u) + 16384) % 16384 IN (0, 1)) AS clock_seq_of_uuidv1
-FROM (SELECT ossp.uuid_generate_v1mc() AS u FROM generate_series(1, 1000)) s;
+       -- (v is made in the subquery, row by row: 16+ may sort all rows before the aggregates run)
+       bool_and((uuid_extract_clock_seq(v) - uuid_extract_clock_seq(u) + 16384) % 16384 IN (0, 1)) AS clock_seq_of_uuidv1
+FROM (SELECT u, uuidv1() AS v FROM (SELECT ossp.uuid_generate_v1mc() AS u FROM generate_series(1, 1000)) s1) s;
 SELECT bool_and(uuid_extract_version(u) = 1) AS version_1, bool_and(family_octet(u, 10) & 1 = 1) AS multicast,
        count(DISTINCT uuid_extract_node(u)) AS nodes, bool_and(uuid_extract_node(u) = uuid_extract_node(uuidv1())) AS uuidv1_node
 FROM (SELECT ossp.uuid_generate_v1() AS u FROM generate_series(1, 1000)) s;
