@@ -55,6 +55,9 @@ EOF
     esac
 }
 
+# A function as name(argument types), whatever the search path (20 has all six in pg_catalog,
+# and regprocedure would then qualify uidext's).
+signature="p.proname || '(' || replace(pg_get_function_identity_arguments(p.oid), ', ', ',') || ')'"
 # The user's functions (signature, kind, language, owner, body) and uidext's members (with their
 # owner being a superuser), as text to compare.
 user_functions() {
@@ -108,7 +111,7 @@ check "what was skipped is absent after a restore (all: none of the six is uidex
         WHERE d.deptype = 'e' AND p.proname IN ('uuid_larger', 'uuid_smaller', 'min', 'max', 'uuid_extract_version', 'uuid_extract_timestamp')
         AND p.proargtypes[0] = 'uuid'::regtype")" 0
 check "larger: uidext kept uuid_smaller and min(uuid), and gave way with max(uuid)" \
-    "$(q -d larger_plain -c "SELECT string_agg(p.oid::regprocedure::text, ' ' ORDER BY p.oid::regprocedure::text) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+    "$(q -d larger_plain -c "SELECT string_agg($signature, ' ' ORDER BY $signature) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
         WHERE d.deptype = 'e' AND p.proname IN ('uuid_larger', 'uuid_smaller', 'min', 'max') AND p.proargtypes[0] = 'uuid'::regtype")" \
     "min(uuid) uuid_smaller(uuid,uuid)"
 check "a plain restore says what uidext gave way to" \
@@ -117,7 +120,7 @@ check "a plain restore says what uidext gave way to" \
 
 echo "== a live database: who may replace uidext's copies"
 q -c "CREATE DATABASE live" && q -d live -c "GRANT CREATE ON SCHEMA public TO bob" -c "CREATE EXTENSION uidext"
-members() { q -d live -c "SELECT string_agg(p.oid::regprocedure || ':' || p.proowner::regrole, ' ' ORDER BY p.oid::regprocedure::text) FROM pg_depend d JOIN pg_proc p
+members() { q -d live -c "SELECT string_agg($signature || ':' || p.proowner::regrole, ' ' ORDER BY $signature) FROM pg_depend d JOIN pg_proc p
         ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid WHERE d.deptype = 'e'
         AND p.proname IN ('uuid_larger', 'uuid_smaller', 'min', 'max', 'uuid_extract_version', 'uuid_extract_timestamp') AND p.proargtypes[0] = 'uuid'::regtype"; }
 six="max(uuid):postgres min(uuid):postgres uuid_extract_timestamp(uuid):postgres uuid_extract_version(uuid):postgres uuid_larger(uuid,uuid):postgres uuid_smaller(uuid,uuid):postgres"
@@ -134,7 +137,7 @@ check "uidext's six are still there, superuser-owned" "$(members)" "$six"
 # A temporary type named uuid is not uuid: the function is created beside uidext's.
 check "a temporary type named uuid does not match" \
     "$(q -d live -c "CREATE TYPE pg_temp.uuid AS (x int)" -c "CREATE FUNCTION public.uuid_larger(uuid, uuid) RETURNS int LANGUAGE sql AS 'SELECT 1'" \
-        -c "SELECT count(*) FROM pg_proc WHERE proname = 'uuid_larger'" 2>&1)|$(members)" "2|$six"
+        -c "SELECT count(*) FROM pg_proc WHERE proname = 'uuid_larger' AND pronamespace = 'public'::regnamespace" 2>&1)|$(members)" "2|$six"
 # Another object using uidext's copy: uidext does not give way (RESTRICT), the CREATE fails.
 q -d live -c "CREATE TABLE lt (u uuid)" -c "CREATE VIEW lv AS SELECT public.max(u) FROM lt"
 check "a superuser cannot while a view uses uidext's max(uuid)" \
@@ -157,7 +160,7 @@ q -c "CREATE DATABASE damaged" && q -d damaged -c "GRANT CREATE ON SCHEMA public
     -c "ALTER FUNCTION public.uuid_larger(uuid, uuid) OWNER TO app"
 psql -X -q -d damaged -U app -c "ALTER FUNCTION public.uuid_larger(uuid, uuid) CALLED ON NULL INPUT SECURITY DEFINER SET work_mem = '1MB'"
 check "the update takes it back, with a WARNING naming it" \
-    "$(psql -X -q -d damaged -c "SET client_min_messages = warning" -c "ALTER EXTENSION uidext UPDATE" 2>&1 | grep '^WARNING')" \
+    "$(psql -X -q -d damaged -c "SET client_min_messages = warning" -c "ALTER EXTENSION uidext UPDATE" 2>&1 | grep '^WARNING' | sed 's/function public\./function /')" \
     "WARNING:  uidext took back its function uuid_larger(uuid,uuid) from role app"
 q -c "CREATE DATABASE fresh" && q -d fresh -c "SET client_min_messages = error" -c "CREATE EXTENSION uidext"
 check "then its catalog is a fresh install's (owner, strictness, security, settings)" "$(catalog damaged)" "$(catalog fresh)"
