@@ -94,10 +94,11 @@ check_match "binary typeid with a bad prefix is refused" \
     'invalid TypeID prefix in external "typeid" value'
 
 FINGERPRINT="SELECT count(*), md5(string_agg(u::text, E'\n' ORDER BY u.id)) FROM ids.users u"
-PLANS="SET enable_seqscan = off; SET search_path = ids, public;
-EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE id IN ('user_01h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02r');
-EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE org = (SELECT min(id) FROM ids.orgs);
-EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE ref = 'acct_01h455vb4pex5vsknk084sn02q'"
+# One -c each: psql before 15 shows only the last result of a multi-statement -c.
+PLANS=(-c "SET enable_seqscan = off" -c "SET search_path = ids, public"
+       -c "EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE id IN ('user_01h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02r')"
+       -c "EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE org = (SELECT min(id) FROM ids.orgs)"
+       -c "EXPLAIN (COSTS OFF) SELECT * FROM ids.users WHERE ref = 'acct_01h455vb4pex5vsknk084sn02q'")
 src_fp=$(q -d appdb -c "$FINGERPRINT")
 echo "    source: $src_fp"
 
@@ -115,7 +116,7 @@ check_copy() {  # DB LABEL
              -c "SELECT gen_user_id()::text ~ '^user_[0-7]', substr(gen_org_key()::uuid::text, 15, 1), (SELECT count(*) FROM user_orgs),
                         'user_01h455vb4pex5vsknk084sn02q'::user_id::typeid::user_id::ulid::uuid")" \
         "t|7|3001|01890a5d-ac96-774b-bcce-b302099a8057"
-    local plans; plans=$(q -d "$db" -c "$PLANS")
+    local plans; plans=$(q -d "$db" "${PLANS[@]}")
     check_match "$label: IN list on the primary key uses it" "$plans" 'Index Scan using users_pkey|Bitmap Index Scan on users_pkey'
     check_match "$label: hash index used" "$plans" 'Index Scan using users_org|Bitmap Index Scan on users_org'
     check_match "$label: typeid index used" "$plans" 'Index (Only )?Scan using users_ref|Bitmap Index Scan on users_ref'
