@@ -105,6 +105,9 @@ $(shell echo '$(pg_config_identity)' >$(PG_CONFIG_STAMP))
 endif
 endif
 $(OBJS) $(OBJS:.o=.bc): $(PG_CONFIG_STAMP)
+# PGXS tracks no header dependencies: every object depends on every header of src/, so a changed
+# struct never meets an object built against the old one (a full build takes seconds).
+$(OBJS) $(OBJS:.o=.bc): $(wildcard $(uidext_srcdir)/src/core/*.hpp $(uidext_srcdir)/src/pg/*.hpp)
 
 # The build directory mirrors the source tree's subdirectories for objects and the script.
 uidext_build_dirs = src/core src/pg sql
