@@ -3,7 +3,7 @@
 # Out-of-tree (VPATH) builds work too, as Debian's pg_buildext runs them: from an empty build
 # directory, `make -f /path/to/uidext/Makefile` (or `make VPATH=/path/to/uidext -f ...`).
 EXTENSION = uidext uidext_ossp
-EXTVERSION = 1.4
+EXTVERSION = 1.5
 
 # The source tree: VPATH when given, else the directory of this Makefile ("." in place).
 # PGXS sets srcdir the same way, but only inside the include below.
@@ -17,7 +17,7 @@ OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 # Install and upgrade scripts; regression inputs in sql/ are named without "--". The fresh
 # install script of the newest version is the 1.0 script followed by every update script in
 # order (see the rule below), so a fresh install and an updated one cannot drift apart.
-UPDATE_SCRIPTS = sql/uidext--1.0--1.1.sql sql/uidext--1.1--1.2.sql sql/uidext--1.2--1.3.sql sql/uidext--1.3--1.4.sql
+UPDATE_SCRIPTS = sql/uidext--1.0--1.1.sql sql/uidext--1.1--1.2.sql sql/uidext--1.2--1.3.sql sql/uidext--1.3--1.4.sql sql/uidext--1.4--1.5.sql
 DATA = sql/uidext--1.0.sql $(UPDATE_SCRIPTS) sql/uidext_ossp--1.1.sql
 # Generated into the build directory (the source tree itself when building in place) and
 # installed from there. An absolute name, so that make never takes a copy that an in-tree

@@ -43,7 +43,7 @@ for pgc in $this_pgc ${UIDEXT_DUMP_PG_CONFIGS-$(ls -d /tmp/pg[0-9][0-9]/bin/pg_c
     [ -x "$pgc" ] || continue
     m=$(major_of "$pgc")
     [ -n "${bin_of[$m]:-}" ] && continue
-    if [ ! -f "$("$pgc" --sharedir)/extension/uidext--1.4.sql" ] || [ ! -f "$("$pgc" --pkglibdir)/uidext.so" ]; then
+    if [ ! -f "$("$pgc" --sharedir)/extension/uidext--1.5.sql" ] || [ ! -f "$("$pgc" --pkglibdir)/uidext.so" ]; then
         without_uidext+=" $m"; continue
     fi
     bin_of[$m]=$("$pgc" --bindir)

@@ -7,7 +7,7 @@ import their library only when imported themselves.
 from ._ulid import ULID
 
 __all__ = ["ULID"]
-__version__ = "1.4.0"
+__version__ = "1.5.0"
 
 # TypeID (#32): the value type of per-prefix TypeID keys and the general typeid.
 from ._typeid import TypeID  # noqa: E402
