@@ -109,8 +109,34 @@ $(OBJS) $(OBJS:.o=.bc): $(PG_CONFIG_STAMP)
 # struct never meets an object built against the old one (a full build takes seconds).
 $(OBJS) $(OBJS:.o=.bc): $(wildcard $(uidext_srcdir)/src/core/*.hpp $(uidext_srcdir)/src/pg/*.hpp)
 
+# uidext-migrate (src/migrate/): a client program linking only libpq, built and installed with
+# the extension into pg_config's bindir. PGXS builds one of MODULES/MODULE_big/PROGRAM, so its
+# rules are here. A client, not the server's library: it may use exceptions (an error ends the
+# command; the state table says where to resume).
+MIGRATE = uidext-migrate
+MIGRATE_SRCS = $(sort $(patsubst $(uidext_srcdir)/%,%,$(wildcard $(uidext_srcdir)/src/migrate/*.cpp)))
+MIGRATE_OBJS = $(MIGRATE_SRCS:.cpp=.o)
+MIGRATE_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra $(if $(WERROR),-Werror) -I$(shell $(PG_CONFIG) --includedir) \
+	-DUIDEXT_VERSION='"$(EXTVERSION)"'
+all: $(MIGRATE)
+$(MIGRATE): $(MIGRATE_OBJS)
+	$(CXX) $(LDFLAGS) -o $@ $(MIGRATE_OBJS) -L$(shell $(PG_CONFIG) --libdir) -lpq
+$(MIGRATE_OBJS): src/migrate/%.o: src/migrate/%.cpp $(wildcard $(uidext_srcdir)/src/migrate/*.hpp) $(PG_CONFIG_STAMP) | src/migrate
+	$(CXX) $(MIGRATE_CXXFLAGS) $(CPPFLAGS) -c -o $@ $<
+install: install-migrate
+installdirs: installdirs-migrate
+uninstall: uninstall-migrate
+.PHONY: install-migrate installdirs-migrate uninstall-migrate
+installdirs-migrate:
+	$(MKDIR_P) '$(DESTDIR)$(bindir)'
+install-migrate: $(MIGRATE) installdirs-migrate
+	$(INSTALL_PROGRAM) $(MIGRATE) '$(DESTDIR)$(bindir)/$(MIGRATE)'
+uninstall-migrate:
+	rm -f '$(DESTDIR)$(bindir)/$(MIGRATE)'
+EXTRA_CLEAN += $(MIGRATE) $(MIGRATE_OBJS)
+
 # The build directory mirrors the source tree's subdirectories for objects and the script.
-uidext_build_dirs = src/core src/pg sql
+uidext_build_dirs = src/core src/pg src/migrate sql
 $(OBJS) $(OBJS:.o=.bc) $(FRESH_SCRIPT): | $(uidext_build_dirs)
 $(uidext_build_dirs):
 	mkdir -p $@

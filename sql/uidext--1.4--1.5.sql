@@ -14,6 +14,40 @@
 -- ---------------------------------------------------------------------------------------------
 -- #36: live key migration's state (uidext-migrate)
 -- ---------------------------------------------------------------------------------------------
+-- One row a migration, written by the uidext-migrate client program (src/migrate/), which any
+-- process can resume from. Only OIDs and attribute numbers name the migrated objects: the
+-- program rebuilds every identifier from the catalog and never runs SQL text read from here.
+-- refs: one object a referencing column ({"rel","att","con","new_att","new_con",...});
+-- detail: progress, timings and the names the swap replaced (quoted again on every use).
+CREATE TABLE uidext_migration (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    relid oid NOT NULL,
+    key_att smallint NOT NULL,
+    time_att smallint NOT NULL,
+    into_type text NOT NULL CHECK (into_type IN ('ulid', 'uuidv7')),
+    from_uuid boolean NOT NULL,
+    phase text NOT NULL DEFAULT 'planned'
+        CHECK (phase IN ('planned', 'prepare', 'backfill', 'index', 'validate', 'swap', 'swapped',
+                         'finished', 'aborted', 'reverted')),
+    new_att smallint,
+    refs jsonb NOT NULL DEFAULT '[]',
+    detail jsonb NOT NULL DEFAULT '{}',
+    planned_by name NOT NULL DEFAULT current_user,
+    planned_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+);
+COMMENT ON TABLE uidext_migration IS 'uidext-migrate: state of live key migrations (one row each)';
+-- At most one unfinished migration a table.
+CREATE UNIQUE INDEX uidext_migration_active ON uidext_migration (relid)
+    WHERE phase NOT IN ('finished', 'aborted', 'reverted');
+-- The extension's owner (often a superuser) owns the table; a row is visible to, and changeable
+-- by, only the roles that have the privileges of the migrated table's owner (the migration runs
+-- as that owner), never to a third party planning a migration of someone else's table.
+ALTER TABLE uidext_migration ENABLE ROW LEVEL SECURITY;
+CREATE POLICY uidext_migration_table_owner ON uidext_migration
+    USING (pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid = relid), 'USAGE'))
+    WITH CHECK (pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid = relid), 'USAGE'));
+GRANT SELECT, INSERT, UPDATE, DELETE ON uidext_migration TO PUBLIC;
 
 -- ---------------------------------------------------------------------------------------------
 -- #37: per-prefix TypeID input names the expected prefix in every error

@@ -1,0 +1,172 @@
+// status, abort (before the swap), revert (after it, until finish) and finish.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "commands.hpp"
+#include "sync.hpp"
+#include "short_lock.hpp"
+#include "views.hpp"
+
+namespace migrate {
+
+namespace {
+
+std::string lock_list(Db &db, const Migration &m) {
+    std::vector<std::string> tables{m.relid};
+    for (const Ref &r : m.refs) tables.push_back(r.rel);
+    std::sort(tables.begin(), tables.end(), [](const std::string &a, const std::string &b) { return std::stoul(a) < std::stoul(b); });
+    tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
+    std::string list;
+    for (const auto &t : tables) list += (list.empty() ? "" : ", ") + rel_name(db, t);
+    return "LOCK TABLE " + list + " IN ACCESS EXCLUSIVE MODE";
+}
+
+// Opens the migration as its table's owner, under its advisory lock.
+struct Session {
+    std::unique_ptr<Db> db;
+    Migration m;
+    Session(const Options &o, const std::string &id) : db(connect(o)) {
+        m = load(*db, id);
+        become_owner(*db, m.relid);
+        lock_migration(*db, id);
+        m = load(*db, id);
+    }
+};
+
+}  // namespace
+
+int cmd_status(const Options &o, const std::string &id) {
+    std::unique_ptr<Db> db(connect(o));
+    Result r = db->exec("SELECT s.id, coalesce(format('%I.%I', n.nspname, c.relname), s.relid::text || ' (dropped)'), s.phase, "
+                        "coalesce(s.detail->>'progress', ''), coalesce(' swap lock ' || round((s.detail->>'swap_lock_ms')::numeric, 1) || ' ms', '') "
+                        "FROM " + state_table(*db) + " s LEFT JOIN pg_catalog.pg_class c ON c.oid = s.relid "
+                        "LEFT JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                        "WHERE $1 = '' OR s.id = nullif($1, '')::bigint ORDER BY s.id", {id});
+    if (!id.empty() && r.empty()) throw UsageError("no migration " + id + " (or not one of yours)");
+    for (const Row &x : r.rows) std::printf("%s\t%s\t%s\t%s%s\n", x[0].c_str(), x[1].c_str(), x[2].c_str(), x[3].c_str(), x[4].c_str());
+    return 0;
+}
+
+int cmd_abort(const Options &o, const std::string &id) {
+    Session s(o, id);
+    Db &db = *s.db;
+    Migration &m = s.m;
+    if (m.phase == "aborted") { std::printf("migration %s: already aborted\n", id.c_str()); return 0; }
+    if (m.phase == "swapped" || m.phase == "finished" || m.phase == "reverted")
+        throw UsageError("migration " + id + " is " + m.phase + ": abort works before the swap (use revert after it)");
+    with_lock_retries(db, o.lock_timeout_ms, "abort", [&] {
+        db.exec(lock_list(db, m));
+        db.exec_script(drop_sync(db, m));
+        // Dropping a shadow column drops its check, foreign key and index copies with it.
+        for (const Ref &r : m.refs)
+            if (!r.new_att.empty() && !att_name(db, r.rel, r.new_att).empty())
+                db.exec("ALTER TABLE " + rel_name(db, r.rel) + " DROP COLUMN " + att_name(db, r.rel, r.new_att));
+        std::string legacy = db.value("SELECT c.oid::text FROM pg_catalog.pg_class c WHERE c.relname = $1 AND c.relnamespace = "
+                                      "(SELECT relnamespace FROM pg_catalog.pg_class WHERE oid = $2::oid)", {obj(m, "legacy_key"), m.relid});
+        if (!legacy.empty()) db.exec("DROP INDEX " + rel_name(db, legacy));
+        if (!m.new_att.empty()) db.exec("ALTER TABLE " + rel_name(db, m.relid) + " DROP COLUMN " + att_name(db, m.relid, m.new_att));
+        set_phase(db, m, "aborted");
+        set_detail(db, m, "progress", "aborted");
+    });
+    std::printf("migration %s: aborted; everything it added is gone\n", id.c_str());
+    return 0;
+}
+
+int cmd_revert(const Options &o, const std::string &id) {
+    Session s(o, id);
+    Db &db = *s.db;
+    Migration &m = s.m;
+    if (m.phase != "swapped" && m.phase != "reverted")
+        throw UsageError("migration " + id + " is " + m.phase + ": revert works after the swap and before finish (abort before the swap)");
+    double t0 = now_s();
+    if (m.phase == "swapped") {
+        auto build = [&] {
+            std::vector<std::string> s;
+            std::vector<std::pair<std::string, std::string>> cols{{m.relid, m.new_att}};
+            for (const Ref &r : m.refs) cols.push_back({r.rel, r.new_att});
+            std::vector<SavedView> views = capture_views(db, cols);
+            for (const SavedView &v : views) s.push_back("DROP VIEW " + v.name);
+            std::string P = rel_name(db, m.relid);
+            std::vector<std::string> fk_names;
+            for (const Ref &r : m.refs) {
+                fk_names.push_back(con_name(db, r.new_con));
+                s.push_back("ALTER TABLE " + rel_name(db, r.rel) + " DROP CONSTRAINT " + fk_names.back());
+            }
+            for (const std::string &x : drop_sync(db, m)) s.push_back(x);
+            std::string pk = db.value("SELECT quote_ident(conname) FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND contype = 'p'", {m.relid});
+            std::string key = att_name(db, m.relid, m.new_att), legacy = att_name(db, m.relid, m.key_att);
+            s.push_back("ALTER TABLE " + P + " DROP CONSTRAINT " + pk);
+            s.push_back("ALTER TABLE " + P + " ADD CONSTRAINT " + pk + " PRIMARY KEY USING INDEX " +
+                        db.value("SELECT quote_ident(relname) FROM pg_catalog.pg_class WHERE oid = $1::oid", {get_detail(db, m, "legacy_index")}));
+            s.push_back("ALTER TABLE " + P + " DROP COLUMN " + key);
+            s.push_back("ALTER TABLE " + P + " RENAME COLUMN " + legacy + " TO " + key);
+            auto action = [](const std::string &c) {
+                return c == "c" ? "CASCADE" : c == "n" ? "SET NULL" : c == "r" ? "RESTRICT" : "NO ACTION";
+            };
+            for (size_t i = 0; i < m.refs.size(); ++i) {
+                const Ref &r = m.refs[i];
+                std::string C = rel_name(db, r.rel), fk = att_name(db, r.rel, r.new_att), lfk = att_name(db, r.rel, r.att);
+                std::vector<std::pair<std::string, std::string>> names;  // old index, the name its copy carries
+                for (const IndexCopy &c : m.indexes)
+                    if (c.ref == static_cast<int>(i))
+                        names.push_back({rel_name(db, c.old_idx), db.value("SELECT quote_ident(relname) FROM pg_catalog.pg_class WHERE oid = $1::oid", {c.new_idx})});
+                s.push_back("ALTER TABLE " + C + " DROP COLUMN " + fk);
+                s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + lfk + " TO " + fk);
+                for (const auto &x : names) s.push_back("ALTER INDEX " + x.first + " RENAME TO " + x.second);
+                s.push_back("ALTER TABLE " + C + " ADD CONSTRAINT " + fk_names[i] + " FOREIGN KEY (" + fk + ") REFERENCES " + P + " (" + key +
+                            ") ON DELETE " + action(r.del) + " ON UPDATE " + action(r.upd) + (r.deferrable ? " DEFERRABLE" : "") +
+                            (r.deferred ? " INITIALLY DEFERRED" : "") + " NOT VALID");
+            }
+            for (const SavedView &v : views)
+                for (const std::string &x : v.recreate) s.push_back(x);
+            s.push_back("UPDATE " + state_table(db) + " SET phase = 'reverted', updated_at = clock_timestamp(), detail = detail || "
+                        "jsonb_build_object('progress', 'reverted, validating foreign keys') WHERE id = " + m.id);
+            return s;
+        };
+        ShortLock r = short_lock(db, o.lock_timeout_ms, "revert", migration_tables(m), build);
+        m.phase = "reverted";
+        std::printf("revert: ACCESS EXCLUSIVE held %.1f ms, %d attempt%s\n", r.held_ms, r.attempts, r.attempts == 1 ? "" : "s");
+    }
+    // The restored foreign keys were added NOT VALID; VALIDATE scans with writes going on.
+    for (const Ref &r : m.refs) {
+        Result pending = db.exec("SELECT quote_ident(conname) FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND confrelid = $2::oid "
+                                 "AND contype = 'f' AND NOT convalidated", {r.rel, m.relid});
+        for (const Row &x : pending.rows)
+            with_lock_retries(db, o.lock_timeout_ms, "revert: validate " + x[0], [&] {
+                db.exec("ALTER TABLE " + rel_name(db, r.rel) + " VALIDATE CONSTRAINT " + x[0]);
+            });
+    }
+    set_detail(db, m, "progress", "reverted");
+    std::printf("migration %s: reverted to the old keys in %.2f s\n", id.c_str(), now_s() - t0);
+    return 0;
+}
+
+int cmd_finish(const Options &o, const std::string &id) {
+    Session s(o, id);
+    Db &db = *s.db;
+    Migration &m = s.m;
+    if (m.phase == "finished") { std::printf("migration %s: already finished\n", id.c_str()); return 0; }
+    if (m.phase != "swapped") throw UsageError("migration " + id + " is " + m.phase + ": finish works after the swap (run it first)");
+    with_lock_retries(db, o.lock_timeout_ms, "finish", [&] {
+        db.exec(lock_list(db, m));
+        db.exec_script(drop_sync(db, m));
+        // The referencing tables' legacy columns would go stale without the sync: they go
+        // (the parent's legacy key, joined, still gives every old value).
+        for (const Ref &r : m.refs) db.exec("ALTER TABLE " + rel_name(db, r.rel) + " DROP COLUMN " + att_name(db, r.rel, r.att));
+        std::string P = rel_name(db, m.relid), legacy = att_name(db, m.relid, m.key_att);
+        if (o.drop_legacy) {
+            db.exec("ALTER TABLE " + P + " DROP COLUMN " + legacy);
+        } else if (db.value("SELECT a.attidentity = '' AND NOT a.atthasdef FROM pg_catalog.pg_attribute a WHERE a.attrelid = $1::oid AND a.attnum = $2::smallint",
+                            {m.relid, m.key_att}) == "t") {
+            // Nothing fills it for new rows any more (a uuid key the application supplied).
+            db.exec("ALTER TABLE " + P + " ALTER COLUMN " + legacy + " DROP NOT NULL");
+        }
+        set_phase(db, m, "finished");
+        set_detail(db, m, "progress", o.drop_legacy ? "finished, legacy key dropped" : "finished, legacy key kept");
+    });
+    std::printf("migration %s: finished%s\n", id.c_str(), o.drop_legacy ? " (legacy key dropped)" : " (legacy key kept, unique)");
+    return 0;
+}
+
+}  // namespace migrate
