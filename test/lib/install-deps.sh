@@ -4,7 +4,7 @@
 # and bear (static analysis; libFuzzer comes with libclang-rt-14-dev). Needs root; does
 # nothing for packages already present. Source it.
 UIDEXT_PG_MAJOR=${UIDEXT_PG_MAJOR:-15}
-packages="postgresql-$UIDEXT_PG_MAJOR postgresql-server-dev-$UIDEXT_PG_MAJOR postgresql-contrib g++ make clang libclang-rt-14-dev libgtest-dev libssl-dev clang-tidy cppcheck bear ${UIDEXT_EXTRA_PACKAGES:-}"
+packages="postgresql-$UIDEXT_PG_MAJOR postgresql-server-dev-$UIDEXT_PG_MAJOR postgresql-contrib g++ make clang libclang-rt-14-dev libgtest-dev libssl-dev libpq-dev clang-tidy cppcheck bear ${UIDEXT_EXTRA_PACKAGES:-}"
 # test/cluster: pgbench (comes with postgresql-client-15), psycopg 3 and
 # Node.js with npm for node-postgres (only if no node/npm is there yet, e.g. from NodeSource).
 packages="$packages python3-psycopg"
