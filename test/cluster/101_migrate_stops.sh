@@ -26,7 +26,7 @@ q -c "ALTER SYSTEM SET unix_socket_directories = '$dir/sock'" -c "ALTER SYSTEM S
 q -c "CREATE DATABASE base"
 mig_setup base bigint "$n"
 
-dump() { pg_dump --schema-only --no-owner -d "$1" | grep -v '^--' | grep -v '^$'; }
+dump() { pg_dump --schema-only --no-owner -d "$1" | grep -v -e '^--' -e '^$' -e '^\\restrict ' -e '^\\unrestrict '; }
 data() { mig_actual "$1"; }
 
 # A session that holds its transaction open after running $2 (application_name blocker).
