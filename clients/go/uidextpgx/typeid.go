@@ -15,9 +15,11 @@ import (
 //
 // Parameters (Set): uidext.TypeID (a per-prefix type refuses another prefix before sending),
 // TypeID text, uidext.NullTypeID, pointers, nil; for a per-prefix type also uuid.UUID,
-// uidext.ULID and other [16]byte types (as the server's cast from uuid). Results (AssignTo):
-// *uidext.TypeID, *uidext.NullTypeID, *string, *uuid.UUID / *uidext.ULID / *[16]byte (the 16
-// bytes), pointers to pointers for NULL.
+// uidext.ULID and other [16]byte types (as the server's cast from uuid). A value refused here
+// (another prefix) is then sent as its driver.Valuer text, which the server refuses. Results:
+// *uidext.TypeID, *uidext.NullTypeID, *string, *[16]byte (the 16 bytes), pointers to pointers
+// for NULL. uuid.UUID and uidext.ULID are sql.Scanners, which pgx hands the TypeID text: select
+// typeid_uuid(col) or col::uuid for them.
 type TypeID struct {
 	TypeID uidext.TypeID
 	Status pgtype.Status
