@@ -82,9 +82,9 @@ func TestTypeIDResultsAndParameters(t *testing.T) {
 	if len(back) != 3 || back[2] != nil || !(*back[0] == mine || *back[0] == other) || len(generals) != 2 || generals[0] != org || generals[1] != mine {
 		t.Errorf("%v %v", back, generals)
 	}
-	// Another prefix, as a TypeID or its text: never read as a user_id. The registered type
-	// refuses the TypeID; pgx then sends it through its driver.Valuer (its text), which the
-	// server refuses with 22P02.
+	// Another prefix, as a TypeID or its text: never read as a user_id. pgx v4 sends a TypeID
+	// argument through its driver.Valuer (its text), which the server refuses with 22P02; in a
+	// slice, the registered type refuses it before sending.
 	wrong, _ := uidext.NewTypeID("org")
 	for _, v := range []interface{}{wrong, wrong.String(), []uidext.TypeID{wrong}} {
 		query := `SELECT * FROM members WHERE id = $1`

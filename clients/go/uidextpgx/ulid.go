@@ -13,8 +13,9 @@ import (
 // ULID is the pgtype value of the ulid type (RegisterTypes registers it under the database's
 // OID). Applications use uidext.ULID; this type is what pgx decodes into and encodes from.
 //
-// Parameters (Set): uidext.ULID, uuid.UUID, ulid.ULID and any other [16]byte type, 16 []byte,
-// ULID or UUID text, uidext.NullULID, pointers to them, nil. Results (AssignTo): *uidext.ULID,
+// Parameters (Set: elements of slices, CopyFrom, and what pgx does not first turn into its
+// driver.Valuer value): uidext.ULID, uuid.UUID, ulid.ULID and any other [16]byte type, 16
+// []byte, ULID or UUID text, uidext.NullULID, pointers to them, nil. Results (AssignTo): *uidext.ULID,
 // *uidext.NullULID, *uuid.UUID, *ulid.ULID, *[16]byte, *[]byte, *string (ULID text), and
 // pointers to pointers of them for NULL.
 type ULID struct {

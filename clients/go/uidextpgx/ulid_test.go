@@ -419,3 +419,28 @@ func TestPgxOpaqueIDs(t *testing.T) {
 		}
 	}
 }
+
+// What the README says of a connection without RegisterTypes: results scan into uidext.ULID and
+// uidext.TypeID (text); a uidext.ULID parameter works (pgx v4 calls its driver.Valuer: UUID
+// text); a []uidext.ULID cannot be encoded.
+func TestWithoutRegistration(t *testing.T) {
+	conn, err := pgx.Connect(ctx, "dbname="+dbname)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	want := uidext.MustParseULID(spec)
+	var got uidext.ULID
+	var user uidext.TypeID
+	if err := conn.QueryRow(ctx, `SELECT $1::ulid, 'user_01h455vb4pex5vsknk084sn02q'::user_id`, want).Scan(&got, &user); err != nil || got != want || user.Prefix() != "user" {
+		t.Errorf("%s %s %v", got, user, err)
+	}
+	_, err = conn.Exec(ctx, `SELECT $1::ulid[]`, []uidext.ULID{want})
+	if err == nil || !strings.Contains(err.Error(), "annot encode") {
+		t.Errorf("unregistered ulid[] parameter: %v", err)
+	}
+	var ids []uidext.ULID
+	if err := conn.QueryRow(ctx, `SELECT ARRAY[$1::ulid]`, want).Scan(&ids); err == nil {
+		t.Errorf("unregistered ulid[] result: %v", ids)
+	}
+}
