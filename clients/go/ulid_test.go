@@ -34,6 +34,7 @@ var refused = []string{
 	"urn:uuid:0189c4e1-d9a8-7c1b-9c3e-4f2a1b0c9d8e", "01ARZ3NDEKTSV4RRFFQ69G5FAé", "0189c4e1-d9a8-7c1b-9c3e-4f2a1b0c9d8e ",
 	"01ARZ3NDEKTSV4RRFFQ69G5FA\u017f", "01ARZ3NDEKTSV4RRFFQ69G5FA\u212a", // s and k only under Unicode case folding
 	"-0189c4e1-d9a8-7c1b-9c3e-4f2a1b0c9d8e", "0189c4e1-d9a8-7c1b-9c3e-4f2a1b0c9d8e-", "{0189c4e1d9a87c1b9c3e4f2a1b0c9d8e}}",
+	"01-89c4e1d9a87c1b9c3e4f2a1b0c9d8e", "0189c4e1d9a87c1b9c3e4f2a1b0c9d-8e", "{0189c4e1-d9a8-7c1b-9c3e-4f2a1b0c9d8e}x",
 }
 
 func sqlstate(t *testing.T, err error) string {
