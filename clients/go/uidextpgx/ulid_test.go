@@ -443,4 +443,10 @@ func TestWithoutRegistration(t *testing.T) {
 	if err := conn.QueryRow(ctx, `SELECT ARRAY[$1::ulid]`, want).Scan(&ids); err == nil {
 		t.Errorf("unregistered ulid[] result: %v", ids)
 	}
+	if _, err := conn.Exec(ctx, `CREATE TEMP TABLE unregistered (k ulid)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.CopyFrom(ctx, pgx.Identifier{"unregistered"}, []string{"k"}, pgx.CopyFromRows([][]interface{}{{want}})); err == nil {
+		t.Error("unregistered CopyFrom of a uidext.ULID succeeded")
+	}
 }
