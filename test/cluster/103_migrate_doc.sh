@@ -2,7 +2,8 @@
 # The worked example of doc/migrating-keys.md ("### A worked example"), run as a reader would:
 # its ```sql blocks through psql and its ```sh blocks through bash (uidext-migrate on PATH,
 # PGDATABASE set), in page order, in a fresh database; a ```text block directly after a block
-# (blank lines aside) must equal that block's output. 067_doc_examples.sh skips these blocks
+# (blank lines aside) must equal that block's output; the sh blocks share their variables, as in
+# one terminal. 067_doc_examples.sh skips these blocks
 # (uidext-migrate runs between them).
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
@@ -45,7 +46,8 @@ while read -r f; do
     base=${f%.*}
     case $f in
         *.sql) psql -X -v ON_ERROR_STOP=1 <"$f" >"$base.out" 2>&1 ;;
-        *.sh) bash -e "$f" >"$base.out" 2>&1 ;;
+        # One shell session for the page, as a reader's terminal: variables carry over (vars.sh).
+        *.sh) bash -e -c '[ -f vars.sh ] && . ./vars.sh; . "./$1"; set | grep -E "^[a-z][a-z0-9_]*=" >vars.sh' _ "$f" >"$base.out" 2>&1 ;;
     esac
     status=$?
     check "worked example, block $f: exit status" "$status" 0
