@@ -60,6 +60,7 @@ CREATE TABLE uidext_migration (
     updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE uidext_migration IS 'uidext-migrate: state of live key migrations (one row each)';
+COMMENT ON SEQUENCE uidext_migration_id_seq IS 'uidext-migrate: migration ids';
 -- At most one unfinished migration a table.
 CREATE UNIQUE INDEX uidext_migration_active ON uidext_migration (relid)
     WHERE phase NOT IN ('finished', 'aborted', 'reverted');
