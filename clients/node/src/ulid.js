@@ -1,6 +1,8 @@
-// ULID and UUID text helpers that accept exactly what the uidext server's `ulid` input accepts:
+// ULID and UUID text helpers (ULID <-> UUID, time) that accept exactly what the uidext server's `ulid` input accepts:
 // 26 Crockford base32 digits (any case, first digit 0-7) or any UUID text form of core's uuid_in
 // (braces, a hyphen after any group of four hex digits). Keys are strings, as in the ecosystem.
+// index.js (the package's entry) and the other modules import them from here, not from index.js,
+// so that no two modules import each other.
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ULID_TEXT = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/i;
@@ -142,8 +144,3 @@ export function generateULID(date = Date.now()) {
   for (const byte of random) hex += HEX[byte];
   return fromTimeAndRandom(milliseconds(date), hex);
 }
-
-// TypeID (spec 0.3): text helpers and the SQL of typeid_define / typeid_drop for migrations.
-export {
-  formatTypeID, generateTypeID, isTypeID, parseTypeID, typeIDDefineSQL, typeIDDropSQL, typeIDTime, typeIDToUUID, uuidToTypeID,
-} from './typeid.js';
