@@ -3,7 +3,8 @@
 #  1. a key file with server-wide keys and sections [dba], [dbb], an empty [dbe] and an odd name:
 #     each database encodes and decodes with its own keys; the owner of another database, who
 #     installs uidext there, can neither decode dba's ids nor mint ids that dba decodes; two
-#     databases without a section share the server-wide keys; REVOKE narrows who may encode;
+#     databases without a section share the server-wide keys; the page's REVOKE/GRANT narrows
+#     who may encode and decode;
 #  2. without shared_preload_libraries the functions refuse (55000) with a hint naming it;
 #  3. with it, a bad edit and a reload: an old and a new session keep the previous keys;
 #  4. a reload retires a key: it is found in no core dump (gcore) of the postmaster, of a session
@@ -39,7 +40,7 @@ kodd=a1a2a3a4a5a6a7a8a9aaabacadaeafb0
 odd='we]ird # db'                               # a database name with ']' and '#'
 v7=01932c07-a1b2-7c3d-8e4f-0123456789ab
 
-echo "== 2. without shared_preload_libraries"
+echo "== 2. without shared_preload_libraries (${SECONDS}s)"
 cluster_start keys_nopreload || exit 1
 nodata=$(cluster_dir keys_nopreload)/data
 printf 'k1:%s\n' "$kw" >"$nodata/opaque.keys"
@@ -54,7 +55,7 @@ check "... the hint names the setting" "$(psql -X -c "SELECT opaque_encode(gen_u
     'HINT:  Add uidext to "shared_preload_libraries" in postgresql.conf and restart the server.'
 cluster_stop keys_nopreload
 
-echo "== 1. keys per database"
+echo "== 1. keys per database (${SECONDS}s)"
 cluster_start keys shared_preload_libraries=uidext shared_buffers=16MB || exit 1
 data=$(cluster_dir keys)/data
 pgbin=$("$PG_CONFIG" --bindir)
@@ -109,15 +110,19 @@ check "dbe (an empty section): no key, not the server-wide ones" "$(error_of dbe
 pub_odd=$(q -d "$odd" -c "SELECT opaque_encode('$v7'::uuid)")
 check "database \"$odd\": its section [$odd] (the name runs to the last ])" \
     "$(q -d "$odd" -c "SELECT opaque_decode('$pub_odd')") $([ "$pub_odd" != "$pub_c" ] && [ "$pub_odd" != "$pub_a" ] && echo own)" "$v7 own"
-# The functions belong to the superuser who installed uidext (trusted: the bootstrap superuser).
-q -d dba -c "CREATE ROLE dba_app" -c "REVOKE EXECUTE ON FUNCTION opaque_encode(uuid), opaque_encode(ulid) FROM PUBLIC" \
-    -c "GRANT EXECUTE ON FUNCTION opaque_encode(uuid), opaque_encode(ulid) TO dba_app"
-q -c "GRANT dba_app TO carol"
-check "after REVOKE ... FROM PUBLIC: bob may not encode in dba (42501), carol through dba_app may" \
-    "$(error_of dba "SET ROLE bob; SELECT opaque_encode('$v7'::uuid)" | cut -d: -f1) $(q -d dba -c "SET ROLE carol" -c "SELECT opaque_encode('$v7'::uuid) = '$pub_a'")" \
-    "42501 t"
+# doc/opaque-ids.md's REVOKE/GRANT (the block after "Who may encode and decode"), as the
+# functions' owner (the bootstrap superuser: uidext is trusted).
+awk '/^### Who may encode and decode/ { on = 1 } on && /^```sql/ { copy = 1; next } copy && /^```/ { exit } copy' \
+    doc/opaque-ids.md >"$work/narrow.sql"
+q -c "CREATE ROLE app" -c "GRANT app TO carol"
+q -d dba -v ON_ERROR_STOP=1 -f "$work/narrow.sql" || fail "the page's REVOKE/GRANT failed"
+check "after the page's REVOKE ... FROM PUBLIC: bob may neither encode nor decode in dba (42501)" \
+    "$(error_of dba "SET ROLE bob; SELECT opaque_encode('$v7'::uuid)" | cut -d: -f1) $(error_of dba "SET ROLE bob; SELECT opaque_candidates('$pub_a')" | cut -d: -f1)" \
+    "42501 42501"
+check "... carol, a member of app, may" \
+    "$(q -d dba -c "SET ROLE carol" -c "SELECT opaque_encode('$v7'::uuid) = '$pub_a', opaque_decode('$pub_a')")" "t|$v7"
 
-echo "== 3. a bad edit and a reload: old and new sessions keep the previous keys"
+echo "== 3. a bad edit and a reload: old and new sessions keep the previous keys (${SECONDS}s)"
 # A session opened now stays open (psql reading a FIFO) through the reloads below.
 mkfifo "$work/old.in"
 psql -X -A -t -q -d dba <"$work/old.in" >>"$work/old.out" 2>&1 &
@@ -144,7 +149,7 @@ reload
 check "a 0644 file: both keep them too" \
     "$(old_q "SELECT opaque_decode('$pub_a')") $(q -d dba -c "SELECT opaque_decode('$pub_a')")" "$v7 $v7"
 
-echo "== 4. a reload retires ka1: no process holds it"
+echo "== 4. a reload retires ka1: no process holds it (${SECONDS}s)"
 pub_a1=$(q -d dba -c "SELECT opaque_encode('$v7'::uuid)")  # under ka2 still
 write_keys "kw:$kw" "[dba]" "ka3:$ka3" "ka2:$ka2" "[dbb]" "kb1:$kb1"
 reload
@@ -185,7 +190,7 @@ done
 exec 4>&-
 wait "$new_psql" 2>/dev/null
 
-echo "== 5. 1.3's setting and the uidext prefix, with the preload"
+echo "== 5. 1.3's setting and the uidext prefix, with the preload (${SECONDS}s)"
 refused='22023: uidext.opaque_keys is no longer read: opaque id keys come from the file named by uidext.opaque_key_file'
 check "a fresh session: ALTER ROLE ... SET uidext.opaque_keys refused" \
     "$(error_of postgres "ALTER ROLE bob SET uidext.opaque_keys = 'k9:not-a-key'")" "$refused"
@@ -196,7 +201,7 @@ if [ "$("$PG_CONFIG" --version | grep -oE '[0-9]+' | head -1)" -ge 15 ]; then
 fi
 check "pg_db_role_setting holds nothing of uidext" "$(q -c "SELECT count(*) FROM pg_db_role_setting WHERE array_to_string(setconfig, ',') LIKE '%uidext%'")" "0"
 
-echo "== 6. the rotation script of doc/opaque-ids.md"
+echo "== 6. the rotation script of doc/opaque-ids.md (${SECONDS}s)"
 # The ```sh block after the marker line, saved as a script and run as the server's OS user.
 awk '/<!-- rotation script:/ { on = 1; next } on && /^```sh/ { copy = 1; next } copy && /^```/ { exit } copy' \
     doc/opaque-ids.md >"$work/rotate-opaque-key"
