@@ -127,14 +127,13 @@ void forget_keys() {
 void bind_database(const char* name) {
     strlcpy(database_name, name, sizeof database_name);
     database_bound = true;
-    if (have_good_file) {
-        opaque_keys_problem problem;
-        if (!parse_opaque_key_file(std::string_view(good_file, good_file_size), database_name, &active_ring,
-                                   &active_source, &problem)) {
-            // (It was checked when it was read; the same text parses the same way.)
-            have_good_file = false;
-            describe_parse_problem(key_file_setting ? key_file_setting : "", problem, load_problem);
-        }
+    if (!have_good_file) return;  // nothing held (good_file is empty): nothing to wipe
+    opaque_keys_problem problem;
+    if (!parse_opaque_key_file(std::string_view(good_file, good_file_size), database_name, &active_ring,
+                               &active_source, &problem)) {
+        // (It was checked when it was read; the same text parses the same way.)
+        have_good_file = false;
+        describe_parse_problem(key_file_setting ? key_file_setting : "", problem, load_problem);
     }
     wipe_secret(good_file, good_file_size);
     good_file_size = 0;

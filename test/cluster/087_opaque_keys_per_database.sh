@@ -9,7 +9,7 @@
 #  3. with it, a bad edit and a reload: an old and a new session keep the previous keys;
 #  4. a reload retires a key: it is found in no core dump (gcore) of the postmaster, of a session
 #     opened before the reload, of one opened after; a kept key is found in each (the search
-#     works), and a backend of dba holds no key of dbb's section;
+#     works); a session of dba holds no key of dbb's section;
 #  5. 1.3's setting stored per role or database is refused; a misspelt uidext.* too (15+);
 #  6. the rotation script of doc/opaque-ids.md, run 10 times on [dba] and 3 times on the
 #     server-wide keys: at most 8 keys each, the file replaced (0600, the server's user's), ids
@@ -80,15 +80,15 @@ for db in dbc dbd; do q -U carol -d "$db" -c "CREATE EXTENSION uidext"; done
 for db in dbe "$odd"; do q -d "$db" -c "CREATE EXTENSION uidext"; done
 
 # A table of ids made in dba under ka2, its first key.
-q -U alice -d dba -c "CREATE TABLE orders AS SELECT gen_uuidv7() AS id, gen_ulid() AS uid FROM generate_series(1, 1000)" \
+q -U alice -d dba -c "CREATE TABLE orders AS SELECT gen_uuidv7() AS id, gen_ulid() AS uid FROM generate_series(1, 200)" \
     -c "CREATE TABLE links AS SELECT id, uid, opaque_encode(id)::text AS link, opaque_encode(uid)::text AS ulink FROM orders"
 q -U alice -d dba -c "COPY links TO STDOUT" >"$work/links.tsv"
 pub_a=$(q -U alice -d dba -c "SELECT opaque_encode('$v7'::uuid)")
-check "dba: its 1000 uuid and ulid ids decode there, through both lookups" \
-    "$(q -U alice -d dba -c "SELECT count(*) FILTER (WHERE opaque_decode(link) = id AND id = ANY(opaque_candidates(link)) AND opaque_decode(ulink) = uid::uuid) FROM links")" "1000"
+check "dba: its 200 uuid and ulid ids decode there, through both lookups" \
+    "$(q -U alice -d dba -c "SELECT count(*) FILTER (WHERE opaque_decode(link) = id AND id = ANY(opaque_candidates(link)) AND opaque_decode(ulink) = uid::uuid) FROM links")" "200"
 q -U bob -d dbb -c "CREATE TABLE stolen (id uuid, uid ulid, link text, ulink text)"
 q -U bob -d dbb -c "COPY stolen FROM STDIN" <"$work/links.tsv"
-check "bob, owner of dbb: dba's 1000 uuid ids, decoded in dbb (22P02 or another value)" \
+check "bob, owner of dbb: dba's 200 uuid ids, decoded in dbb (22P02 or another value)" \
     "$(q -U bob -d dbb -c "CREATE FUNCTION try_decode(t text) RETURNS uuid LANGUAGE plpgsql AS \$\$BEGIN RETURN opaque_decode(t); EXCEPTION WHEN invalid_text_representation THEN RETURN NULL; END\$\$" \
         -c "SELECT count(*) FILTER (WHERE try_decode(link) = id) || ' right, ' || count(*) FILTER (WHERE try_decode(ulink) = uid::uuid) || ' right (ulid)' FROM stolen")" \
     "0 right, 0 right (ulid)"
@@ -97,7 +97,7 @@ check "... nor among their candidates" \
 q -U bob -d dbb -c "CREATE TABLE minted AS SELECT id, opaque_encode(id)::text AS link FROM stolen"
 q -U bob -d dbb -c "COPY minted TO STDOUT" >"$work/minted.tsv"
 q -U alice -d dba -c "CREATE TABLE minted (id uuid, link text)" -c "COPY minted FROM STDIN" <"$work/minted.tsv"
-check "ids bob mints in dbb for dba's rows: found in dba (of 1000)" \
+check "ids bob mints in dbb for dba's rows: found in dba (of 200)" \
     "$(q -U alice -d dba -c "SELECT count(*) FROM minted m WHERE m.id = ANY(opaque_candidates(m.link))")" "0"
 check "carol in dbc (no section: the server-wide keys) cannot decode dba's id either" \
     "$(q -U carol -d dbc -c "SELECT '$v7' = ANY(opaque_candidates('$pub_a'))")" "f"
@@ -149,21 +149,27 @@ reload
 check "a 0644 file: both keep them too" \
     "$(old_q "SELECT opaque_decode('$pub_a')") $(q -d dba -c "SELECT opaque_decode('$pub_a')")" "$v7 $v7"
 
-echo "== 4. a reload retires ka1: no process holds it (${SECONDS}s)"
-pub_a1=$(q -d dba -c "SELECT opaque_encode('$v7'::uuid)")  # under ka2 still
-write_keys "kw:$kw" "[dba]" "ka3:$ka3" "ka2:$ka2" "[dbb]" "kb1:$kb1"
+echo "== 4. a reload retires a key: no process holds it (${SECONDS}s)"
+# Files without sections in this part: 1.4 reads them too, so this part shows what 1.4 did.
+write_keys "kr:$ka1" "kw:$kw"
 reload
-check "the old session, at its next statement: ka3 encodes, ka2's ids are found" \
-    "$(old_q "SELECT opaque_encode('$v7'::uuid) <> '$pub_a', '$v7' = ANY(opaque_candidates('$pub_a1'))")" "t|t"
-# A new session started after the reload, kept open while its core is taken.
-mkfifo "$work/new.in"
-psql -X -A -t -q -d dba <"$work/new.in" >"$work/new.out" 2>&1 &
-new_psql=$!
-exec 4>"$work/new.in"
-printf 'SELECT pg_backend_pid();\nSELECT opaque_candidates(%s);\n' "'$pub_a1'" >&4
-for _ in $(seq 50); do [ "$(wc -l <"$work/new.out")" -ge 2 ] && break; sleep 0.1; done
-new_backend=$(head -1 "$work/new.out")
-postmaster=$(head -1 "$data/postmaster.pid")
+pub_r=$(q -d dba -c "SELECT opaque_encode('$v7'::uuid)")  # under ka1
+check "the old session, at its next statement, encodes with ka1" "$(old_q "SELECT opaque_encode('$v7'::uuid) = '$pub_r'")" "t"
+write_keys "ka3:$ka3" "kw:$kw"
+reload
+check "... and at the next, with ka3: ka1's ids are no longer found" \
+    "$(old_q "SELECT opaque_encode('$v7'::uuid) <> '$pub_r', '$v7' = ANY(opaque_candidates('$pub_r'))")" "t|f"
+# new_session NAME: a session of dba started now, kept open (its input a FIFO on fd 4); its pid.
+new_session() {
+    mkfifo "$work/$1.in"
+    psql -X -A -t -q -d dba <"$work/$1.in" >"$work/$1.out" 2>&1 &
+    new_psql=$!
+    exec 4>"$work/$1.in"
+    printf 'SELECT pg_backend_pid();\nSELECT opaque_encode(%s::uuid) IS NOT NULL;\n' "'$v7'" >&4
+    for _ in $(seq 100); do [ "$(wc -l <"$work/$1.out")" -ge 2 ] && break; sleep 0.1; done
+    head -1 "$work/$1.out"
+}
+end_session() { exec 4>&-; wait "$new_psql" 2>/dev/null; }
 # found KEYHEX CORE: how many times the key's bytes or its hex digits (either case) are in CORE.
 found() {
     $PY - "$1" "$2" <<'PY'
@@ -172,23 +178,37 @@ key, core = sys.argv[1], open(sys.argv[2], "rb").read()
 print(sum(core.count(p) for p in {bytes.fromhex(key), key.lower().encode(), key.upper().encode()}))
 PY
 }
-command -v gcore >/dev/null || fail "gcore is not installed (test/lib/install-deps.sh installs gdb)"
-for who in postmaster old_backend new_backend; do
-    pid=${!who}
-    if ! gcore -o "$work/core.$who" "$pid" >"$work/gcore.log" 2>&1; then
-        fail "gcore of the $who ($pid): $(tail -2 "$work/gcore.log")"; continue
+# core_of WHO PID: a core dump of the process (gcore), its path; nothing when gcore failed.
+core_of() {
+    if gcore -o "$work/core.$1" "$2" >"$work/gcore.log" 2>&1 && [ -s "$work/core.$1.$2" ]; then
+        echo "$work/core.$1.$2"
+    else
+        fail "gcore of the $1 ($2): $(tail -2 "$work/gcore.log")"
     fi
-    core="$work/core.$who.$pid"
+}
+command -v gcore >/dev/null || fail "gcore is not installed (test/lib/install-deps.sh installs gdb)"
+postmaster=$(head -1 "$data/postmaster.pid")
+new_backend=$(new_session new)
+for who in postmaster old_backend new_backend; do
+    core=$(core_of "$who" "${!who}")
+    [ -n "$core" ] || continue
     check "core of the $who ($(du -m "$core" | cut -f1) MB): the retired ka1" "$(found "$ka1" "$core")" "0"
     check_ge "... the kept ka3 is there (the search finds what is held)" "$(found "$ka3" "$core")" 1
-    case $who in
-        postmaster) check_ge "... and dbb's kb1 (the postmaster holds the whole file)" "$(found "$kb1" "$core")" 1 ;;
-        *) check "... no key of dbb's section (a backend of dba holds dba's keys only)" "$(found "$kb1" "$core")" "0" ;;
-    esac
     rm -f "$core"
 done
-exec 4>&-
-wait "$new_psql" 2>/dev/null
+end_session
+
+echo "== 4b. a session holds only its database's keys (${SECONDS}s)"
+write_keys "kw:$kw" "[dba]" "ka3:$ka3" "[dbb]" "kb1:$kb1"
+reload
+pub_3=$(q -d dba -c "SELECT opaque_encode('$v7'::uuid)")  # under ka3, in [dba]
+core=$(core_of new_backend "$(new_session new2)")
+if [ -n "$core" ]; then
+    check "core of a new session of dba: no key of dbb's section; its own ka3 is there" \
+        "$(found "$kb1" "$core") $([ "$(found "$ka3" "$core")" -ge 1 ] && echo found)" "0 found"
+    rm -f "$core"
+fi
+end_session
 
 echo "== 5. 1.3's setting and the uidext prefix, with the preload (${SECONDS}s)"
 refused='22023: uidext.opaque_keys is no longer read: opaque id keys come from the file named by uidext.opaque_key_file'
@@ -233,14 +253,14 @@ check "no temporary file left beside it" "$(ls -a "$data" | grep -c '^opaque\.ke
 check "dba: ids made under each of the 8 kept keys (runs 3-10) all found, 50 each" \
     "$(q -d dba -c "SELECT string_agg(n::text, ' ' ORDER BY run) FROM (SELECT run, count(*) FILTER (WHERE id = ANY(opaque_candidates(link))) n FROM made WHERE run >= 3 GROUP BY run) s")" \
     "50 50 50 50 50 50 50 50"
-check "... ids made under the dropped keys (runs 1, 2, ka2's): none found" \
-    "$(q -d dba -c "SELECT count(*) FROM made WHERE run < 3 AND id = ANY(opaque_candidates(link))") $(q -d dba -c "SELECT '$v7' = ANY(opaque_candidates('$pub_a1'))")" \
+check "... ids made under the dropped keys (runs 1, 2, ka3's): none found" \
+    "$(q -d dba -c "SELECT count(*) FROM made WHERE run < 3 AND id = ANY(opaque_candidates(link))") $(q -d dba -c "SELECT '$v7' = ANY(opaque_candidates('$pub_3'))")" \
     "0 f"
 check "dbc (server-wide): ids of the 3 runs and of kw found" \
     "$(q -d dbc -c "SELECT count(*) FILTER (WHERE id = ANY(opaque_candidates(link))) FROM made") $(q -d dbd -c "SELECT '$v7' = ANY(opaque_candidates('$pub_c'))")" \
     "150 t"
 check "dbb's section untouched: bob's ids still decode" \
-    "$(q -U bob -d dbb -c "SELECT count(*) FROM minted WHERE id = ANY(opaque_candidates(link))")" "1000"
+    "$(q -U bob -d dbb -c "SELECT count(*) FROM minted WHERE id = ANY(opaque_candidates(link))")" "200"
 check "the server log has no key of the file" \
     "$(grep -ciE "$kw|$ka1|$ka2|$ka3|$kb1|$kodd|$(grep -oE '[0-9a-f]{64}' "$data/opaque.keys" | paste -sd'|')" <<<"$(cluster_log keys)")" "0"
 exec 3>&-  # end of input: the old session ends
