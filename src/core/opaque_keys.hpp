@@ -26,7 +26,8 @@ struct opaque_key {
     ff1_domain uuid_domain;          // uuid: FF1, radix 2, 122 digits, no tweak
 };
 
-// Plain bytes (no pointers): PostgreSQL keeps it as a setting's "extra" and frees it with free().
+// Plain bytes (no pointers): copied and wiped whole (src/pg/opaque_key_file.cpp keeps it in static
+// memory, never in a setting's "extra", which PostgreSQL frees without wiping).
 struct opaque_key_ring {
     std::size_t count;
     opaque_key keys[max_opaque_keys];

@@ -159,7 +159,8 @@ write_keys "ka3:$ka3" "kw:$kw"
 reload
 check "... and at the next, with ka3: ka1's ids are no longer found" \
     "$(old_q "SELECT opaque_encode('$v7'::uuid) <> '$pub_r', '$v7' = ANY(opaque_candidates('$pub_r'))")" "t|f"
-# new_session NAME: a session of dba started now, kept open (its input a FIFO on fd 4); its pid.
+# new_session NAME: a session of dba started now, kept open (its input a FIFO on fd 4) until
+# end_session; its backend's pid in $session_pid.
 new_session() {
     mkfifo "$work/$1.in"
     psql -X -A -t -q -d dba <"$work/$1.in" >"$work/$1.out" 2>&1 &
@@ -167,7 +168,7 @@ new_session() {
     exec 4>"$work/$1.in"
     printf 'SELECT pg_backend_pid();\nSELECT opaque_encode(%s::uuid) IS NOT NULL;\n' "'$v7'" >&4
     for _ in $(seq 100); do [ "$(wc -l <"$work/$1.out")" -ge 2 ] && break; sleep 0.1; done
-    head -1 "$work/$1.out"
+    session_pid=$(head -1 "$work/$1.out")
 }
 end_session() { exec 4>&-; wait "$new_psql" 2>/dev/null; }
 # found KEYHEX CORE: how many times the key's bytes or its hex digits (either case) are in CORE.
@@ -178,20 +179,19 @@ key, core = sys.argv[1], open(sys.argv[2], "rb").read()
 print(sum(core.count(p) for p in {bytes.fromhex(key), key.lower().encode(), key.upper().encode()}))
 PY
 }
-# core_of WHO PID: a core dump of the process (gcore), its path; nothing when gcore failed.
+# core_of WHO PID: a core dump of the process (gcore), its path in $core; false when gcore failed.
 core_of() {
-    if gcore -o "$work/core.$1" "$2" >"$work/gcore.log" 2>&1 && [ -s "$work/core.$1.$2" ]; then
-        echo "$work/core.$1.$2"
-    else
-        fail "gcore of the $1 ($2): $(tail -2 "$work/gcore.log")"
-    fi
+    core="$work/core.$1.$2"
+    gcore -o "$work/core.$1" "$2" >"$work/gcore.log" 2>&1 && [ -s "$core" ] && return 0
+    fail "gcore of the $1 ($2): $(tail -2 "$work/gcore.log")"
+    return 1
 }
 command -v gcore >/dev/null || fail "gcore is not installed (test/lib/install-deps.sh installs gdb)"
 postmaster=$(head -1 "$data/postmaster.pid")
-new_backend=$(new_session new)
+new_session new
+new_backend=$session_pid
 for who in postmaster old_backend new_backend; do
-    core=$(core_of "$who" "${!who}")
-    [ -n "$core" ] || continue
+    core_of "$who" "${!who}" || continue
     check "core of the $who ($(du -m "$core" | cut -f1) MB): the retired ka1" "$(found "$ka1" "$core")" "0"
     check_ge "... the kept ka3 is there (the search finds what is held)" "$(found "$ka3" "$core")" 1
     rm -f "$core"
@@ -202,8 +202,8 @@ echo "== 4b. a session holds only its database's keys (${SECONDS}s)"
 write_keys "kw:$kw" "[dba]" "ka3:$ka3" "[dbb]" "kb1:$kb1"
 reload
 pub_3=$(q -d dba -c "SELECT opaque_encode('$v7'::uuid)")  # under ka3, in [dba]
-core=$(core_of new_backend "$(new_session new2)")
-if [ -n "$core" ]; then
+new_session new2
+if core_of new_backend "$session_pid"; then
     check "core of a new session of dba: no key of dbb's section; its own ka3 is there" \
         "$(found "$kb1" "$core") $([ "$(found "$ka3" "$core")" -ge 1 ] && echo found)" "0 found"
     rm -f "$core"
