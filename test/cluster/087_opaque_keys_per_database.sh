@@ -65,7 +65,13 @@ write_keys() {
     chown postgres:postgres "$data/opaque.keys.tmp"; chmod 600 "$data/opaque.keys.tmp"
     mv "$data/opaque.keys.tmp" "$data/opaque.keys"
 }
-reload() { q -c 'SELECT pg_reload_conf()' >/dev/null; sleep 0.5; }
+# reloaded SINCE: waits until the postmaster has applied a reload requested after SINCE (a
+# pg_conf_load_time()), so that sessions started afterwards are forked with its result.
+reloaded() {
+    for _ in $(seq 100); do [ "$(q -c "SELECT pg_conf_load_time() > '$1'")" = t ] && return 0; sleep 0.1; done
+    fail "the postmaster did not apply the reload"
+}
+reload() { local t; t=$(q -c 'SELECT pg_conf_load_time()'); q -c 'SELECT pg_reload_conf()' >/dev/null; reloaded "$t"; }
 write_keys "# server-wide" "kw:$kw" "" "[dba]" "ka2:$ka2" "ka1:$ka1" "[dbb]" "kb1:$kb1" "[dbe]" "[$odd]" "k1:$kodd"
 echo "uidext.opaque_key_file = 'opaque.keys'" >>"$data/postgresql.conf"
 reload
@@ -231,12 +237,14 @@ inode_before=$(stat -c %i "$data/opaque.keys")
 q -d dba -c "CREATE TABLE made (run int, key_count int, id uuid, link text)"
 q -d dbc -c "CREATE TABLE made (run int, id uuid, link text)"
 for run in $(seq 1 10); do
+    t=$(q -c 'SELECT pg_conf_load_time()')
     as_postgres "$work/rotate-opaque-key" "$data/opaque.keys" dba >"$work/rotate.log" 2>&1 || fail "run $run: $(cat "$work/rotate.log")"
-    sleep 0.3
+    reloaded "$t"
     q -d dba -c "INSERT INTO made SELECT $run, 0, id, opaque_encode(id) FROM (SELECT gen_uuidv7() id FROM generate_series(1, 50)) s"
     if [ "$run" -le 3 ]; then
+        t=$(q -c 'SELECT pg_conf_load_time()')
         as_postgres "$work/rotate-opaque-key" "$data/opaque.keys" >"$work/rotate.log" 2>&1 || fail "server-wide run $run: $(cat "$work/rotate.log")"
-        sleep 0.3
+        reloaded "$t"
         q -d dbc -c "INSERT INTO made SELECT $run, id, opaque_encode(id) FROM (SELECT gen_uuidv7() id FROM generate_series(1, 50)) s"
     fi
 done
