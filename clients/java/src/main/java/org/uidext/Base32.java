@@ -71,6 +71,27 @@ final class Base32 {
         return -1;
     }
 
+    /** Decodes 26 ASCII bytes of digits in either case into out; false when they are not ULID text. */
+    static boolean decode(byte[] text, long[] out) {
+        long hi = 0;
+        long lo = 0;
+        for (int i = 0; i < DIGITS; i++) {
+            byte c = text[i];
+            int d = c >= 0 ? ANY_CASE[c] : -1;
+            if (d < 0) {
+                return false;
+            }
+            hi = (hi << 5) | (lo >>> 59);
+            lo = (lo << 5) | d;
+        }
+        if (ANY_CASE[text[0]] > 7) {
+            return false;
+        }
+        out[0] = hi;
+        out[1] = lo;
+        return true;
+    }
+
     /**
      * Reads a UUID text form as the server's uuid input does: 32 hex digits, a hyphen allowed
      * after any group of four (not after the last), the whole optionally in braces.

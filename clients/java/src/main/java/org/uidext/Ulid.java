@@ -57,6 +57,18 @@ public final class Ulid implements Serializable, Comparable<Ulid> {
             + text.length() + " characters, and this is not a UUID either");
     }
 
+    /**
+     * The ULID of 26 ASCII bytes of ULID text (a driver's raw text of a {@code ulid} value), or
+     * {@code null} when they are not ULID text; no exception, for fast paths that fall back.
+     */
+    public static Ulid fromAscii(byte[] text) {
+        if (text == null || text.length != Base32.DIGITS) {
+            return null;
+        }
+        long[] bits = new long[2];
+        return Base32.decode(text, bits) ? new Ulid(bits[0], bits[1]) : null;
+    }
+
     private static String reason(String text, int bad) {
         char c = text.charAt(bad);
         if (!Base32.isDigit(c, false)) {

@@ -175,6 +175,9 @@ class UlidTest {
                         got = null;
                     }
                     assertEquals(want, got, "Ulid.fromString(\"" + text + "\")");
+                    // The drivers' fast path: raw ASCII bytes of 26 characters, null where not ULID text.
+                    Ulid ascii = Ulid.fromAscii(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    assertEquals(text.length() == 26 && want != null ? want : null, ascii == null ? null : ascii.toString(), text);
                 }
                 assertEquals(strings.size(), rows);
             }

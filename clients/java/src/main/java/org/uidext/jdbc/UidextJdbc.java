@@ -2,7 +2,9 @@ package org.uidext.jdbc;
 
 import java.sql.Array;
 import java.sql.Connection;
+import java.lang.ref.WeakReference;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -57,13 +59,69 @@ public final class UidextJdbc {
         return names;
     }
 
-    /** The {@code ulid} or {@code uuid} column (or ULID/UUID text) as a {@link Ulid}; SQL NULL is {@code null}. */
+    /**
+     * The {@code ulid} or {@code uuid} column (or ULID/UUID text) as a {@link Ulid}; SQL NULL is {@code null}.
+     *
+     * <p>It reads pgjdbc's raw bytes of the value ({@code getBytes}, no copy) when they are the
+     * 26 characters of ULID text or, for a column pgjdbc reads as {@code PGulid} or {@code UUID},
+     * the 16 bytes of the binary format: the {@code PGobject} route ({@code getObject}) costs a
+     * reflective instance and a type lookup per value. Anything else goes through {@code getObject}.
+     */
     public static Ulid getUlid(ResultSet rs, int column) throws SQLException {
+        byte[] raw = rs.getBytes(column);
+        if (raw == null) {
+            return null;
+        }
+        if (raw.length == 26) {
+            Ulid fast = Ulid.fromAscii(raw);
+            if (fast != null) {
+                return fast;
+            }
+        } else if (raw.length == 16 && isBinaryKey(rs, column)) {
+            return new Ulid(longAt(raw, 0), longAt(raw, 8));
+        }
         return toUlid(rs.getObject(column));
     }
 
     public static Ulid getUlid(ResultSet rs, String column) throws SQLException {
-        return toUlid(rs.getObject(column));
+        return getUlid(rs, rs.findColumn(column));
+    }
+
+    /** Per thread, the last result set's metadata and, per column, whether it holds ulid/uuid values. */
+    private static final ThreadLocal<ColumnKinds> KINDS = new ThreadLocal<>();
+
+    private static final class ColumnKinds {
+        final WeakReference<ResultSetMetaData> metadata;
+        final byte[] kinds; // 0 not looked up yet, 1 ulid or uuid, 2 anything else
+
+        ColumnKinds(ResultSetMetaData metadata, int columns) {
+            this.metadata = new WeakReference<>(metadata);
+            this.kinds = new byte[columns];
+        }
+    }
+
+    private static boolean isBinaryKey(ResultSet rs, int column) throws SQLException {
+        ResultSetMetaData metadata = rs.getMetaData(); // pgjdbc keeps one per result set
+        ColumnKinds known = KINDS.get();
+        if (known == null || known.metadata.get() != metadata) {
+            known = new ColumnKinds(metadata, metadata.getColumnCount());
+            KINDS.set(known);
+        }
+        if (known.kinds[column - 1] == 0) {
+            // Other types have 16-byte binary values too (point): ask once per column, as it costs ~1 µs.
+            String javaClass = metadata.getColumnClassName(column);
+            boolean key = PGulid.class.getName().equals(javaClass) || UUID.class.getName().equals(javaClass);
+            known.kinds[column - 1] = (byte) (key ? 1 : 2);
+        }
+        return known.kinds[column - 1] == 1;
+    }
+
+    private static long longAt(byte[] b, int off) {
+        long v = 0;
+        for (int i = off; i < off + 8; i++) {
+            v = (v << 8) | (b[i] & 0xff);
+        }
+        return v;
     }
 
     /** A {@code ulid[]} or {@code uuid[]} column as {@code Ulid[]} (NULL elements stay {@code null}). */
@@ -124,6 +182,9 @@ public final class UidextJdbc {
         }
         if (value instanceof Ulid) {
             return (Ulid) value;
+        }
+        if (value instanceof byte[] && ((byte[]) value).length == 16) {
+            return Ulid.fromBytes((byte[]) value); // a bytea of 16 bytes
         }
         if (value instanceof String || value instanceof PGobject && "ulid".equals(((PGobject) value).getType())) {
             String text = value instanceof String ? (String) value : ((PGobject) value).getValue();

@@ -280,12 +280,23 @@ class UlidJdbcTest {
         assertThrows(IllegalArgumentException.class, () -> Ulid.fromString(bad));
     }
 
-    @Test
-    void readingAnotherTypeAsUlidIsAnError() throws SQLException {
-        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT 42, 'not a key'")) {
-            rs.next();
-            assertEquals("42804", assertThrows(SQLException.class, () -> UidextJdbc.getUlid(rs, 1)).getSQLState());
-            assertEquals("22P02", assertThrows(SQLException.class, () -> UidextJdbc.getUlid(rs, 2)).getSQLState());
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1"})
+    void readingAnotherTypeAsUlidIsAnError(String prepareThreshold) throws SQLException {
+        // point's binary value is 16 bytes too: only ulid and uuid columns take the 16-byte path.
+        try (Connection c = connect(prepareThreshold);
+             PreparedStatement ps = c.prepareStatement("SELECT 42, 'not a key', point(1, 2), ?::ulid::bytea, ?::ulid::text")) {
+            ps.setString(1, SPEC);
+            ps.setString(2, SPEC);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertEquals(prepareThreshold.equals("-1") ? 1 : 0, format(rs, 3));
+                assertEquals("42804", assertThrows(SQLException.class, () -> UidextJdbc.getUlid(rs, 1)).getSQLState());
+                assertEquals("22P02", assertThrows(SQLException.class, () -> UidextJdbc.getUlid(rs, 2)).getSQLState());
+                assertEquals("42804", assertThrows(SQLException.class, () -> UidextJdbc.getUlid(rs, 3)).getSQLState());
+                assertEquals(Ulid.fromString(SPEC), UidextJdbc.getUlid(rs, 4), "a bytea of 16 bytes");
+                assertEquals(Ulid.fromString(SPEC), UidextJdbc.getUlid(rs, 5), "ULID text");
+            }
         }
     }
 }
