@@ -19,7 +19,9 @@ JAVAC_FAST="-J-XX:TieredStopAtLevel=1 -J-XX:+UseSerialGC"
 mkdir -p build
 javac $JAVAC_FAST --release 17 -Xlint:all,-serial -Werror -encoding UTF-8 -cp "$PGJDBC_JAR" -d build/classes \
     $(find src/main/java -name '*.java' | sort)
-jar --create --file "build/uidext-$VERSION.jar" -C build/classes .
+# A module name for the module path (the jar has no module-info: pgjdbc 42.5 is an automatic module too).
+printf 'Automatic-Module-Name: org.uidext\nImplementation-Title: uidext\nImplementation-Version: %s\n' "$VERSION" >build/MANIFEST.MF
+jar --create --file "build/uidext-$VERSION.jar" --manifest build/MANIFEST.MF -C build/classes .
 if [ "${1:-}" = test ]; then
     # The benchmark's main class goes with the tests (one javac run: this machine is slow to start JVMs).
     javac $JAVAC_FAST --release 17 -encoding UTF-8 -cp "build/classes:$PGJDBC_JAR:$JUNIT_API" -d build/test-classes \

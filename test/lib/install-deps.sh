@@ -18,6 +18,8 @@ command -v javac >/dev/null 2>&1 || packages="$packages default-jdk-headless"
 packages="$packages libpostgresql-jdbc-java golang-go golang-github-lib-pq-dev golang-github-google-uuid-dev ruby-activerecord ruby-pg"
 # clients/python/run-tests: Debian's drivers, ORMs and pytest for the uidext Python package.
 packages="$packages python3-psycopg python3-psycopg2 python3-asyncpg python3-sqlalchemy python3-django python3-peewee python3-alembic python3-pytest python3-pytest-asyncio python3-pydantic python3-fastapi python3-httpx python3-djangorestframework python3-pip python3-venv python3-setuptools python3-wheel"
+# clients/java/run-tests: JUnit 5 and its console launcher (with pgjdbc and the JDK above).
+packages="$packages junit5"
 # test/cluster/120_debian_package.sh: lintian on the built packages; 130_pgxn_dist.sh: pgxnclient (pgxn load).
 packages="$packages lintian pgxnclient"
 missing=""
