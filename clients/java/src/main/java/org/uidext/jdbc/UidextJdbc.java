@@ -2,9 +2,11 @@ package org.uidext.jdbc;
 
 import java.sql.Array;
 import java.sql.Connection;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
+import java.nio.ByteOrder;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -87,41 +89,43 @@ public final class UidextJdbc {
         return getUlid(rs, rs.findColumn(column));
     }
 
-    /** Per thread, the last result set's metadata and, per column, whether it holds ulid/uuid values. */
-    private static final ThreadLocal<ColumnKinds> KINDS = new ThreadLocal<>();
+    /**
+     * The last result set getUlid saw a 16-byte value in and, per column, whether it holds ulid or
+     * uuid values (looked up once per result set and column: it costs about a microsecond). One
+     * entry for all threads: a miss only costs a lookup, and an entry is never wrong for its set.
+     */
+    private static ColumnKinds lastSeen;
 
     private static final class ColumnKinds {
-        final WeakReference<ResultSetMetaData> metadata;
+        final WeakReference<ResultSet> resultSet;
         final byte[] kinds; // 0 not looked up yet, 1 ulid or uuid, 2 anything else
 
-        ColumnKinds(ResultSetMetaData metadata, int columns) {
-            this.metadata = new WeakReference<>(metadata);
+        ColumnKinds(ResultSet resultSet, int columns) {
+            this.resultSet = new WeakReference<>(resultSet);
             this.kinds = new byte[columns];
         }
     }
 
     private static boolean isBinaryKey(ResultSet rs, int column) throws SQLException {
-        ResultSetMetaData metadata = rs.getMetaData(); // pgjdbc keeps one per result set
-        ColumnKinds known = KINDS.get();
-        if (known == null || known.metadata.get() != metadata) {
-            known = new ColumnKinds(metadata, metadata.getColumnCount());
-            KINDS.set(known);
+        ColumnKinds known = lastSeen;
+        if (known == null || known.resultSet.get() != rs) {
+            known = new ColumnKinds(rs, rs.getMetaData().getColumnCount());
+            lastSeen = known;
         }
-        if (known.kinds[column - 1] == 0) {
-            // Other types have 16-byte binary values too (point): ask once per column, as it costs ~1 µs.
-            String javaClass = metadata.getColumnClassName(column);
-            boolean key = PGulid.class.getName().equals(javaClass) || UUID.class.getName().equals(javaClass);
-            known.kinds[column - 1] = (byte) (key ? 1 : 2);
+        byte kind = known.kinds[column - 1];
+        if (kind == 0) {
+            // Other types have 16-byte binary values too (point): ask pgjdbc which class it reads.
+            String javaClass = rs.getMetaData().getColumnClassName(column);
+            kind = PGulid.class.getName().equals(javaClass) || UUID.class.getName().equals(javaClass) ? (byte) 1 : (byte) 2;
+            known.kinds[column - 1] = kind;
         }
-        return known.kinds[column - 1] == 1;
+        return kind == 1;
     }
 
+    private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private static long longAt(byte[] b, int off) {
-        long v = 0;
-        for (int i = off; i < off + 8; i++) {
-            v = (v << 8) | (b[i] & 0xff);
-        }
-        return v;
+        return (long) BIG_ENDIAN_LONG.get(b, off);
     }
 
     /** A {@code ulid[]} or {@code uuid[]} column as {@code Ulid[]} (NULL elements stay {@code null}). */
