@@ -90,11 +90,10 @@ public final class UidextJdbc {
     }
 
     /**
-     * The last result set getUlid saw a 16-byte value in and, per column, whether it holds ulid or
-     * uuid values (looked up once per result set and column: it costs about a microsecond). One
-     * entry for all threads: a miss only costs a lookup, and an entry is never wrong for its set.
+     * Per thread, the last result set getUlid saw a 16-byte value in and, per column, whether it
+     * holds ulid or uuid values (asked once per result set and column: it costs about a microsecond).
      */
-    private static ColumnKinds lastSeen;
+    private static final ThreadLocal<ColumnKinds> LAST_SEEN = new ThreadLocal<>();
 
     private static final class ColumnKinds {
         final WeakReference<ResultSet> resultSet;
@@ -107,10 +106,10 @@ public final class UidextJdbc {
     }
 
     private static boolean isBinaryKey(ResultSet rs, int column) throws SQLException {
-        ColumnKinds known = lastSeen;
+        ColumnKinds known = LAST_SEEN.get();
         if (known == null || known.resultSet.get() != rs) {
             known = new ColumnKinds(rs, rs.getMetaData().getColumnCount());
-            lastSeen = known;
+            LAST_SEEN.set(known);
         }
         byte kind = known.kinds[column - 1];
         if (kind == 0) {
