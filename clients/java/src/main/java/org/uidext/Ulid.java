@@ -1,6 +1,9 @@
 package org.uidext;
 
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.UUID;
@@ -22,6 +25,7 @@ public final class Ulid implements Serializable, Comparable<Ulid> {
     private static final long serialVersionUID = 1L;
     private static final long MAX_MILLIS = (1L << 48) - 1;
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private final long msb;
     private final long lsb;
@@ -89,15 +93,12 @@ public final class Ulid implements Serializable, Comparable<Ulid> {
             throw new IllegalArgumentException("invalid ULID: 16 bytes expected, got "
                 + (bytes == null ? "null" : bytes.length + ""));
         }
-        return new Ulid(longAt(bytes, 0), longAt(bytes, 8));
+        return fromBytes(bytes, 0);
     }
 
-    static long longAt(byte[] b, int off) {
-        long v = 0;
-        for (int i = off; i < off + 8; i++) {
-            v = (v << 8) | (b[i] & 0xff);
-        }
-        return v;
+    /** The ULID of the 16 bytes at offset (a driver's buffer), most significant first. */
+    public static Ulid fromBytes(byte[] bytes, int offset) {
+        return new Ulid((long) BIG_ENDIAN_LONG.get(bytes, offset), (long) BIG_ENDIAN_LONG.get(bytes, offset + 8));
     }
 
     /** A new ULID: the current Unix millisecond and 80 bits from a {@link SecureRandom}. */
@@ -152,11 +153,14 @@ public final class Ulid implements Serializable, Comparable<Ulid> {
     /** The 16 bytes, most significant first. */
     public byte[] toBytes() {
         byte[] b = new byte[16];
-        for (int i = 0; i < 8; i++) {
-            b[i] = (byte) (msb >>> (56 - 8 * i));
-            b[8 + i] = (byte) (lsb >>> (56 - 8 * i));
-        }
+        toBytes(b, 0);
         return b;
+    }
+
+    /** Writes the 16 bytes, most significant first, at offset (a driver's buffer). */
+    public void toBytes(byte[] dest, int offset) {
+        BIG_ENDIAN_LONG.set(dest, offset, msb);
+        BIG_ENDIAN_LONG.set(dest, offset + 8, lsb);
     }
 
     /** The 26-character Crockford base32 text, upper case (the server's {@code ulid} output). */

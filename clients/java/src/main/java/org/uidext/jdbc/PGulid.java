@@ -61,15 +61,7 @@ public class PGulid extends PGobject implements PGBinaryObject {
 
     @Override
     public void setByteValue(byte[] bytes, int offset) {
-        ulid = new Ulid(longAt(bytes, offset), longAt(bytes, offset + 8));
-    }
-
-    private static long longAt(byte[] b, int off) {
-        long v = 0;
-        for (int i = off; i < off + 8; i++) {
-            v = (v << 8) | (b[i] & 0xff);
-        }
-        return v;
+        ulid = Ulid.fromBytes(bytes, offset);
     }
 
     @Override
@@ -79,12 +71,7 @@ public class PGulid extends PGobject implements PGBinaryObject {
 
     @Override
     public void toBytes(byte[] bytes, int offset) {
-        long msb = ulid.getMostSignificantBits();
-        long lsb = ulid.getLeastSignificantBits();
-        for (int i = 0; i < 8; i++) {
-            bytes[offset + i] = (byte) (msb >>> (56 - 8 * i));
-            bytes[offset + 8 + i] = (byte) (lsb >>> (56 - 8 * i));
-        }
+        ulid.toBytes(bytes, offset);
     }
 
     @Override

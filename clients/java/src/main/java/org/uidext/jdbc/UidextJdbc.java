@@ -2,10 +2,7 @@ package org.uidext.jdbc;
 
 import java.sql.Array;
 import java.sql.Connection;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
-import java.nio.ByteOrder;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -80,7 +77,7 @@ public final class UidextJdbc {
                 return fast;
             }
         } else if (raw.length == 16 && isBinaryKey(rs, column)) {
-            return new Ulid(longAt(raw, 0), longAt(raw, 8));
+            return Ulid.fromBytes(raw, 0);
         }
         return toUlid(rs.getObject(column));
     }
@@ -119,12 +116,6 @@ public final class UidextJdbc {
             known.kinds[column - 1] = kind;
         }
         return kind == 1;
-    }
-
-    private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
-    private static long longAt(byte[] b, int off) {
-        return (long) BIG_ENDIAN_LONG.get(b, off);
     }
 
     /** A {@code ulid[]} or {@code uuid[]} column as {@code Ulid[]} (NULL elements stay {@code null}). */
