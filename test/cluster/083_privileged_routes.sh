@@ -11,9 +11,11 @@
 #   runs as a superuser, she stays an ordinary role, the call fails with the trigger's error;
 # - the safe audit trigger of doc/typeid.md (run from the page) logs typeid_define's DDL beside
 #   alice's planted objects, and during a trusted CREATE EXTENSION into her schema;
-# - typeid_drop in REPEATABLE READ beside bob's column made after the snapshot, and in READ
-#   COMMITTED with bob's column committed while typeid_drop's DDL runs (an event trigger holds
-#   its DROP FUNCTION): refused with 2BP01 naming the column, bob's 100 keys kept.
+# - typeid_drop in REPEATABLE READ beside bob's column made after the snapshot, in READ
+#   COMMITTED with bob's column uncommitted when it starts (an event trigger holds its DROP
+#   FUNCTION until bob commits), and in a database whose catalog is still 1.4's (its check reads
+#   the old snapshot: the guard of the DROP TYPE ... CASCADE refuses): 2BP01 naming the column,
+#   bob's 100 keys kept (1.4 dropped the column silently).
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
@@ -22,15 +24,15 @@ cluster_start routes
 
 qv() { q -v VERBOSITY=verbose "$@" 2>&1; }
 super() { q -c "SELECT rolsuper FROM pg_roles WHERE rolname = '$1'"; }
-# How often alice's planted code ran as a superuser; then resets her, so that routes stay apart.
-runs_then_reset() {
-    q -d t2 -c "SELECT count(*) FROM alice_runs.log" -c "TRUNCATE alice_runs.log" -c "ALTER ROLE alice NOSUPERUSER"
-}
-# route NAME OUTPUT TYPE: the three checks of one route (run before runs_then_reset).
+# route NAME OUTPUT: the three checks of one route. Then resets alice (an ordinary role, her
+# code's log empty), so that routes stay apart.
 route() {
-    check "$1: alice is not a superuser" "$(super alice)" f
+    local state
+    state=$(q -d t2 -c "SELECT rolsuper, (SELECT count(*) FROM alice_runs.log) FROM pg_roles WHERE rolname = 'alice'" \
+              -c "TRUNCATE alice_runs.log" -c "ALTER ROLE alice NOSUPERUSER")
+    check "$1: alice is not a superuser" "${state%%|*}" f
     check_match "$1: the call fails with the audit trigger's error" "$2" 'ERROR:  42(P01|883): (relation "ddl_log"|function note_ddl\(.*\)) does not exist'
-    check "$1: alice's code never ran as a superuser" "$(runs_then_reset)" 0
+    check "$1: alice's code never ran as a superuser" "${state##*|}" 0
 }
 
 q <<'SQL'
@@ -156,8 +158,8 @@ check "the page's trigger logged it, as dbo's" \
 check "and typeid_drop works beside it" \
     "$(q -U dbo -d t2 -c "SELECT typeid_drop('app.audited_id')" -c "SELECT to_regtype('app.audited_id') IS NULL")" "
 t"
-check "alice is not a superuser" "$(super alice)" f
-check "alice's code never ran as a superuser" "$(runs_then_reset)" 0
+check "alice is not a superuser, her code never ran as a superuser" \
+    "$(q -d t2 -c "SELECT rolsuper, (SELECT count(*) FROM alice_runs.log) FROM pg_roles WHERE rolname = 'alice'")" "f|0"
 # A trusted CREATE EXTENSION runs its script as the bootstrap superuser with search_path =
 # "<schema>, pg_temp" (PostgreSQL's rule for every trusted extension): with the page's trigger,
 # alice's app.ddl_log is not reached either.
@@ -199,8 +201,10 @@ check_match "REPEATABLE READ: refused with 2BP01" "$out" 'ERROR:  2BP01: cannot 
 check_match "naming bob's column" "$out" 'column ref of table bob.orders'
 check "bob's 100 keys are there" "$(q -d t2 -c "SELECT count(ref) FROM bob.orders" 2>&1)" 100
 
-# READ COMMITTED, bob's column committed while typeid_drop's DDL runs: an event trigger holds
-# each DROP FUNCTION until bob commits (after typeid_drop's check, before its DROP TYPE).
+# READ COMMITTED, bob's column uncommitted when typeid_drop starts: an event trigger holds each
+# DROP FUNCTION of its DDL until bob commits (1.4 checked at once, then its DROP TYPE ... CASCADE
+# took the column). 1.5 locks the type first: it waits for bob, then sees the column; where a new
+# column takes no lock on its type, the guard of the DROP TYPE refuses it.
 q -d t2 <<'SQL'
 CREATE FUNCTION dba.hold() RETURNS event_trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -220,9 +224,10 @@ echo "\\! touch $dir/bob.ready" >&7
 for _ in $(seq 300); do [ -e "$dir/bob.ready" ] && break; sleep 0.1; done
 qv -U dbo -d t2 -c "SELECT typeid_drop('app.item_id')" >"$dir/drop.out" &
 dropper=$!
-# Until typeid_drop waits for bob's advisory lock (at most 30 s).
+# Until typeid_drop waits: for bob's lock on the type (its new column holds one, on 15.20 at
+# least) or at the held DROP FUNCTION (at most 30 s).
 q -c "DO \$\$ BEGIN FOR i IN 1..600 LOOP
-          EXIT WHEN EXISTS (SELECT FROM pg_catalog.pg_locks WHERE locktype = 'advisory' AND NOT granted);
+          EXIT WHEN EXISTS (SELECT FROM pg_catalog.pg_locks WHERE NOT granted);
           PERFORM pg_catalog.pg_sleep(0.05);
       END LOOP; END \$\$"
 echo "COMMIT;" >&7
@@ -235,6 +240,27 @@ check_match "READ COMMITTED, the column committed during the drop: refused with 
 check_match "naming bob's column" "$out" 'column ref of table bob.items'
 check "bob's 100 keys are there" "$(q -d t2 -c "SELECT count(ref) FROM bob.items" 2>&1)" 100
 q -d t2 -c "DROP EVENT TRIGGER hold"
+
+# The guard itself: a database whose catalog is still 1.4's (the library updated, ALTER EXTENSION
+# not run yet) has the VOLATILE DDL maker, whose check reads the REPEATABLE READ snapshot and
+# misses bob's newer column; the DROP TYPE ... CASCADE then meets it.
+q -c "CREATE DATABASE t4 OWNER dbo"
+q -U dbo -d t4 -c "CREATE EXTENSION uidext VERSION '1.4'" -c "SELECT typeid_define('line')" >/dev/null
+q -d t4 -c "CREATE SCHEMA bob AUTHORIZATION bob"
+q -U bob -d t4 -c "CREATE TABLE bob.lines AS SELECT g AS n FROM generate_series(1, 100) g"
+out=$(qv -U dbo -d t4 <<'SQL'
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT count(*) FROM pg_catalog.pg_attribute;  -- the transaction's snapshot
+\! psql -X -q -U bob -d t4 -c "ALTER TABLE bob.lines ADD COLUMN ref public.line_id" -c "UPDATE bob.lines SET ref = public.gen_line_id()"
+SELECT typeid_drop('public.line_id');
+COMMIT;
+SQL
+)
+check_match "a 1.4 catalog, REPEATABLE READ: refused with 2BP01" "$out" \
+    'ERROR:  2BP01: cannot drop type public.line_id because other objects depend on it'
+check_match "naming bob's column" "$out" 'DETAIL:  column ref of table bob.lines'
+check_match "by the guard of the DROP TYPE ... CASCADE" "$out" "HINT:  .*typeid_drop never drops another's object"
+check "bob's 100 keys are there" "$(q -d t4 -c "SELECT count(ref) FROM bob.lines" 2>&1)" 100
 check "with bob's column gone, the type drops" \
     "$(q -U bob -d t2 -c "ALTER TABLE bob.items DROP COLUMN IF EXISTS ref" && q -U dbo -d t2 -c "SELECT typeid_drop('app.item_id')" -c "SELECT to_regtype('app.item_id') IS NULL")" "
 t"
