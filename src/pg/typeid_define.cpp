@@ -232,8 +232,9 @@ UIDEXT_FUNCTION(typeid_drop) {
                         errmsg("%s is not a TypeID type made by typeid_define()", format_type_be(type))));
     if (!owns_type(type, GetUserId())) aclcheck_error_type(ACLCHECK_NOT_OWNER, type);
     require_caller_may_run_as_superuser("typeid_drop");
-    // As DROP TYPE: a concurrent typeid_drop, ALTER TYPE or DROP waits; then (the lock has
-    // processed what they committed) the type must still be there.
+    // As DROP TYPE: wait for a concurrent typeid_drop, ALTER TYPE or DROP, and for a transaction
+    // that made a column of the type where PostgreSQL locks the type for it (15.20 does); then
+    // (the lock has processed what they committed) the type must still be there.
     LockDatabaseObject(TypeRelationId, type, 0, AccessExclusiveLock);
     if (!pg::lookup_fixed_typeid(type, found))
         ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("type with OID %u does not exist", type)));
