@@ -16,6 +16,10 @@
 -- (the library keeps a do-nothing uidext_give_way only for catalogs not yet updated).
 DROP EVENT TRIGGER uidext_give_way;
 DROP FUNCTION uidext_give_way();
+-- No comment on the extension (uidext.control): pg_dump writes COMMENT ON EXTENSION, which only
+-- the extension's owner may run, so a database owner's restore into a database where a DBA
+-- installed uidext stopped there.
+COMMENT ON EXTENSION uidext IS NULL;
 
 -- L1: take back every member that a role other than a superuser owns, whatever its kind, as a
 -- fresh install has it (a restore by 1.3 handed uidext's copy of a function or aggregate the dump
@@ -28,6 +32,7 @@ DECLARE
 BEGIN
     FOR m IN
         SELECT d.classid, d.objid, i.type, i.identity, o.owner::pg_catalog.regrole AS owner,
+               pg_catalog.pg_describe_object(d.classid, d.objid, 0) AS description,
                p.prokind, l.lanname
         FROM pg_catalog.pg_depend d
         CROSS JOIN LATERAL pg_catalog.pg_identify_object(d.classid, d.objid, 0) i
@@ -51,7 +56,7 @@ BEGIN
         LEFT JOIN pg_catalog.pg_language l ON l.oid = p.prolang
         WHERE d.deptype = 'e' AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
           AND d.refobjid = (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname = 'uidext')
-        ORDER BY i.type, i.identity
+        ORDER BY 6
     LOOP
         -- (pg_identify_object's type is the statement's keyword: function, aggregate, type,
         -- operator, operator class, operator family, table, ...)
@@ -60,7 +65,7 @@ BEGIN
             EXECUTE pg_catalog.format('ALTER %s %s %sSECURITY INVOKER RESET ALL', pg_catalog.upper(m.type), m.identity,
                                       CASE WHEN m.prokind = 'f' AND m.lanname = 'c' THEN 'STRICT ' ELSE '' END);
         END IF;
-        RAISE WARNING 'uidext took back its % % from role %', m.type, m.identity, m.owner
+        RAISE WARNING 'uidext took back its % from role %', m.description, m.owner
             USING DETAIL = 'A member of uidext belongs to a superuser; a restore by uidext 1.3 gave it to that role in place of the role''s own object of that name, which was not restored.',
                   HINT = 'If that role had its own object of that name, create it again from the dump (after this update uidext has no object of a name core or a user owns).';
     END LOOP;
