@@ -140,6 +140,11 @@ BEGIN
 END
 $$;
 
+-- As the last update script (1.3 -> 1.4 did so before): the version-dependent objects this
+-- server supports, with the WARNINGs about a user's object in the way said once, at the newest
+-- version (catalog_refresh.cpp). It no longer creates the six (catalog_items.hpp).
+SELECT uidext_catalog_refresh();
+
 -- (end of #35 item 2)
 
 -- ---------------------------------------------------------------------------------------------

@@ -54,7 +54,8 @@ CREATE VIEW v AS SELECT public.max(u) AS mx, public.min(u) AS mn, count(public.u
 user_functions() {
     q -d "$1" -c "SELECT p.oid::regprocedure || ' ' || p.prokind::text || ' ' || l.lanname || ' ' || md5(p.prosrc)
                   FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
-                  WHERE p.pronamespace = 'public'::regnamespace AND l.lanname IN ('sql', 'plpgsql', 'internal') ORDER BY 1"
+                  WHERE p.pronamespace = 'public'::regnamespace AND l.lanname IN ('sql', 'plpgsql', 'internal')
+                    AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e') ORDER BY 1"
 }
 state() { q -d "$1" -c "SELECT count(*), count(ts), md5(string_agg(u::text || ts::text, ',' ORDER BY u)) FROM t" -c "SELECT * FROM v"; }
 # uidext's (and uidext_compat's) members whose owner is not a superuser, of any kind.
