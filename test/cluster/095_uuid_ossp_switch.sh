@@ -87,7 +87,7 @@ check "uidext and uidext_ossp share no function name" \
                                       GROUP BY 1 HAVING count(DISTINCT e.extname) > 1) s")" 0
 
 # uuid_extract_version/_timestamp for the checks: core's from 17, uidext_compat's before (#35).
-q -d shop -c "CREATE SCHEMA checks" -c "CREATE EXTENSION uidext_compat SCHEMA checks"
+app -c "CREATE SCHEMA checks" -c "CREATE EXTENSION uidext_compat SCHEMA checks"
 fill
 check "new orders.id: version 4, RFC variant, distinct" \
     "$(app -F ' ' -c "SELECT count(*) FILTER (WHERE checks.uuid_extract_version(id) = 4 AND uuid_extract_variant(id) = 2), count(DISTINCT id) FROM orders")" \
