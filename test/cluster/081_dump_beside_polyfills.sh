@@ -135,6 +135,17 @@ q -d upd -c "SET client_min_messages = error" -c "CREATE EXTENSION uidext VERSIO
     -c "CREATE VIEW gv AS SELECT public.max(u) AS mx, public.min(u) AS mn FROM g"
 upd_state() { q -d upd -c "SELECT count(ts), md5(string_agg(u::text || ts::text, ',' ORDER BY u)) FROM g" -c "SELECT * FROM gv"; }
 before=$(upd_state)
+# A dump made at 1.4 names uidext's copies (public.max(u)): restored where uidext 1.5 is, it
+# needs uidext_compat first (doc/upgrading.md).
+pg_dump -d upd -f "$work/upd14.sql"
+q -c "CREATE DATABASE from14" -c "CREATE DATABASE from14_compat"
+q -d from14_compat -c "CREATE EXTENSION uidext_compat"
+check "a 1.4 dump restores into a 1.5 database given uidext_compat first (ON_ERROR_STOP), the same rows and view" \
+    "$(psql -X -q -v ON_ERROR_STOP=1 -d from14_compat -f "$work/upd14.sql" 2>&1 && \
+       q -d from14_compat -c "SELECT count(ts), md5(string_agg(u::text || ts::text, ',' ORDER BY u)) FROM g" -c "SELECT * FROM gv")" "$before"
+check "... and without it stops at the first object that uses one of the six" \
+    "$(psql -X -q -v ON_ERROR_STOP=1 -d from14 -f "$work/upd14.sql" 2>&1 | grep -o 'function public.uuid_extract_timestamp(uuid) does not exist')" \
+    "function public.uuid_extract_timestamp(uuid) does not exist"
 out=$(psql -X -q -v ON_ERROR_STOP=1 -d upd -c "SET client_min_messages = warning" -c "ALTER EXTENSION uidext UPDATE" 2>&1)
 check "the update says what it left in place and what to run" "$(grep -E '^(WARNING|HINT)' <<<"$out")" \
 "WARNING:  uidext 1.5 left max(uuid), min(uuid), uuid_extract_timestamp(uuid), uuid_larger(uuid,uuid), uuid_smaller(uuid,uuid) in schema public outside any extension: other objects use them
