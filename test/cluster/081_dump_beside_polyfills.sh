@@ -141,7 +141,7 @@ pg_dump -d upd -f "$work/upd14.sql"
 q -c "CREATE DATABASE from14" -c "CREATE DATABASE from14_compat"
 q -d from14_compat -c "CREATE EXTENSION uidext_compat"
 check "a 1.4 dump restores into a 1.5 database given uidext_compat first (ON_ERROR_STOP), the same rows and view" \
-    "$(psql -X -q -v ON_ERROR_STOP=1 -d from14_compat -f "$work/upd14.sql" 2>&1 && \
+    "$(psql -X -q -v ON_ERROR_STOP=1 -d from14_compat -f "$work/upd14.sql" >"$work/from14.log" 2>&1 && \
        q -d from14_compat -c "SELECT count(ts), md5(string_agg(u::text || ts::text, ',' ORDER BY u)) FROM g" -c "SELECT * FROM gv")" "$before"
 check "... and without it stops at the first object that uses one of the six" \
     "$(psql -X -q -v ON_ERROR_STOP=1 -d from14 -f "$work/upd14.sql" 2>&1 | grep -o 'function public.uuid_extract_timestamp(uuid) does not exist')" \
