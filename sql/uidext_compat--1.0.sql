@@ -10,8 +10,9 @@
 -- it is uidext's own copy that ALTER EXTENSION uidext UPDATE TO '1.5' left outside the extension
 -- because something uses it (a view, a generated column, an index): a C function of uidext's
 -- library with the expected symbol, or an aggregate on the adopted transition function, owned by
--- a superuser and a member of no extension. It is then made exactly what a fresh install creates
--- (owner, definition, comment; its OID and so what uses it stay). Anything else of that
+-- a superuser and a member of no extension (an aggregate also of exactly uidext's definition,
+-- which no ALTER can change). It is then made exactly what a fresh install creates (owner,
+-- definition, comment; its OID and so what uses it stay). Anything else of that
 -- signature (an application's polyfill, another extension's member) refuses the install.
 DO $$
 DECLARE
@@ -44,8 +45,13 @@ BEGIN
             WHERE p.oid = existing AND CASE item.kind
                 WHEN 'FUNCTION' THEN p.prokind = 'f' AND p.probin = '$libdir/uidext' AND p.prosrc = item.source
                     AND p.prolang = (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname = 'c')
-                ELSE p.prokind = 'a' AND (SELECT a.aggtransfn FROM pg_catalog.pg_aggregate a WHERE a.aggfnoid = p.oid)
-                    = pg_catalog.to_regprocedure(schema_name || '.' || item.source) END) THEN
+                -- (an aggregate's definition cannot be altered: it must be uidext's exactly)
+                ELSE p.prokind = 'a' AND p.proparallel = 's' AND EXISTS (SELECT FROM pg_catalog.pg_aggregate a
+                    WHERE a.aggfnoid = p.oid AND a.aggkind = 'n' AND a.aggfinalfn::pg_catalog.oid = 0 AND a.aggtranstype = 'pg_catalog.uuid'::pg_catalog.regtype
+                      AND a.aggtransfn::pg_catalog.oid = pg_catalog.to_regprocedure(schema_name || '.' || item.source)::pg_catalog.oid
+                      AND a.aggcombinefn::pg_catalog.oid = a.aggtransfn::pg_catalog.oid AND a.agginitval IS NULL
+                      AND a.aggsortop::pg_catalog.oid = CASE p.proname WHEN 'min' THEN 'pg_catalog.<(pg_catalog.uuid, pg_catalog.uuid)'::pg_catalog.regoperator
+                                                       ELSE 'pg_catalog.>(pg_catalog.uuid, pg_catalog.uuid)'::pg_catalog.regoperator END::pg_catalog.oid) END) THEN
             RAISE EXCEPTION 'function %.% already exists and is not uidext''s', schema_name, item.signature
                 USING ERRCODE = 'duplicate_function',
                       DETAIL = coalesce('It is a member of extension ' || member_of || '.', 'uidext_compat adopts only uidext''s own copies that ALTER EXTENSION uidext UPDATE left in place, owned by a superuser.'),
@@ -55,8 +61,8 @@ BEGIN
         EXECUTE pg_catalog.format('ALTER %s %s.%s OWNER TO CURRENT_USER', item.kind, schema_name, item.signature);
     END LOOP;
 
-    -- Created, or an adopted copy redefined in place (CREATE OR REPLACE keeps its OID; an
-    -- extension script may replace only its own members).
+    -- Functions: created, or an adopted copy redefined in place (the same OID; an extension
+    -- script may redefine only its own members). Aggregates: created unless adopted.
     EXECUTE pg_catalog.format($ddl$
         CREATE OR REPLACE FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid) RETURNS pg_catalog.int2
             AS '$libdir/uidext', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
@@ -66,11 +72,17 @@ BEGIN
             AS '$libdir/uidext', 'uidext_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
         CREATE OR REPLACE FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) RETURNS pg_catalog.uuid
             AS '$libdir/uidext', 'uidext_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-        -- Answered from a btree index through SORTOP, as core's.
-        CREATE OR REPLACE AGGREGATE %1$s.min(pg_catalog.uuid) (SFUNC = %1$s.uuid_smaller, STYPE = pg_catalog.uuid,
-            COMBINEFUNC = %1$s.uuid_smaller, SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
-        CREATE OR REPLACE AGGREGATE %1$s.max(pg_catalog.uuid) (SFUNC = %1$s.uuid_larger, STYPE = pg_catalog.uuid,
-            COMBINEFUNC = %1$s.uuid_larger, SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+    $ddl$, schema_name);
+    -- Answered from a btree index through SORTOP, as core's.
+    IF pg_catalog.to_regprocedure(schema_name || '.min(pg_catalog.uuid)') IS NULL THEN
+        EXECUTE pg_catalog.format('CREATE AGGREGATE %1$s.min(pg_catalog.uuid) (SFUNC = %1$s.uuid_smaller, STYPE = pg_catalog.uuid,'
+            ' COMBINEFUNC = %1$s.uuid_smaller, SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE)', schema_name);
+    END IF;
+    IF pg_catalog.to_regprocedure(schema_name || '.max(pg_catalog.uuid)') IS NULL THEN
+        EXECUTE pg_catalog.format('CREATE AGGREGATE %1$s.max(pg_catalog.uuid) (SFUNC = %1$s.uuid_larger, STYPE = pg_catalog.uuid,'
+            ' COMBINEFUNC = %1$s.uuid_larger, SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE)', schema_name);
+    END IF;
+    EXECUTE pg_catalog.format($ddl$
         COMMENT ON FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid) IS 'version of an RFC 9562 variant UUID, else NULL (as PostgreSQL 17)';
         COMMENT ON FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid) IS 'time of a version 1 or 6 (microseconds) or version 7 (milliseconds) UUID, else NULL';
         COMMENT ON FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS 'larger of two values';
