@@ -24,8 +24,8 @@ COMMENT ON EXTENSION uidext IS NULL;
 -- L1: take back every member that a role other than a superuser owns, whatever its kind, as a
 -- fresh install has it (a restore by 1.3 handed uidext's copy of a function or aggregate the dump
 -- had to the dump's role, which may have altered it; 1.4 took back only C functions). Routines
--- also lose SECURITY DEFINER and settings, C functions non-strictness (no uidext function has
--- either). Privileges the owner granted stay, now granted by the new owner.
+-- also get SECURITY INVOKER and no settings back, C functions STRICT (as every uidext function
+-- is). Privileges the owner granted stay, now granted by the new owner.
 DO $$
 DECLARE
     m record;
