@@ -91,6 +91,8 @@ SELECT 'prefix_01H455VB4PEX5VSKNK084SN02Q'::prefix_id;
 SELECT 'prefix_81h455vb4pex5vsknk084sn02q'::prefix_id;
 SELECT 'prefix_01h455vb4pex5vsknk084sn02'::prefix_id;
 SELECT 'prefix_01h455vb4pex5vsknk084sn0uq'::prefix_id;
+-- The empty suffix names the expected prefix too (#37: 1.4 gave only the suffix's length).
+SELECT 'prefix_'::prefix_id;
 -- A non-ASCII last character is named (1.3 said "has 26 characters, not 26").
 SELECT 'prefix_01h455vb4pex5vsknk084sn02é'::prefix_id;
 SELECT input_error('01h455vb4pex5vsknk084sn02é', 'typeid');

@@ -8,6 +8,8 @@ SELECT pg_input_is_valid('user_01h455vb4pex5vsknk084sn02q', 'user_id') AS valid,
        pg_input_is_valid('User_01h455vb4pex5vsknk084sn02q', 'typeid') AS typeid_upper;
 SELECT * FROM pg_input_error_info('org_01h455vb4pex5vsknk084sn02q', 'user_id');
 SELECT * FROM pg_input_error_info('user_01h455vb4pex5vsknk084sn0', 'user_id');
+-- The empty suffix names the expected prefix too (#37).
+SELECT * FROM pg_input_error_info('user_', 'user_id');
 SELECT * FROM pg_input_error_info('_01h455vb4pex5vsknk084sn02q', 'typeid');
 -- The UUID text form (#32), and a mistyped one.
 SELECT pg_input_is_valid('01890a5d-ac96-774b-bcce-b302099a8057', 'user_id') AS uuid_form,

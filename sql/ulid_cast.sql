@@ -68,9 +68,8 @@ DROP TABLE gen_col;
 SELECT p.proname, p.provolatile, p.proparallel, p.proisstrict
 FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'
--- Left out: ulid_skipsupport (18+ only, see ulid_index), uuid_extract_version and
--- uuid_extract_timestamp (13-16 only, see uuid_family).
-WHERE p.proname NOT IN ('ulid_skipsupport', 'uuid_extract_version', 'uuid_extract_timestamp')
+-- Left out: ulid_skipsupport (18+ only, see ulid_index).
+WHERE p.proname NOT IN ('ulid_skipsupport')
 ORDER BY p.proname, pg_get_function_identity_arguments(p.oid);
 
 -- Every object of the extension has a comment.

@@ -5,6 +5,10 @@
 -- uuid_extract_version/uuid_extract_timestamp (17+) differ from uidext's (13-16), the query
 -- compares with what this server's function is documented to return.
 SET timezone = 'UTC';
+-- uuid_extract_version/_timestamp, uuid_larger/_smaller, min/max(uuid): uidext_compat's from 1.5 (#35).
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uidext_compat;
+RESET client_min_messages;
 
 -- 'accepted' or SQLSTATE | message | detail | hint of one statement.
 CREATE FUNCTION family_error(statement text) RETURNS text LANGUAGE plpgsql AS $$
@@ -147,7 +151,7 @@ FROM family_inspect;
 -- The same times spelled out (version 1 is read by every major's function).
 SELECT label, uuid_extract_timestamp(u) FROM family_inspect WHERE uuid_extract_version(u) = 1;
 SELECT label, uuid_extract_timestamp(uuid_v6_to_v1(u)) AS v6_time_via_v1 FROM family_inspect WHERE uuid_extract_version(u) = 6;
--- uidext has its own on every major (#21), but from 17 the unqualified name resolves to pg_catalog.
+-- uidext_compat has its own on every major (#21), but from 17 the unqualified name resolves to pg_catalog.
 SELECT p.oid::regprocedure AS function, (p.pronamespace = 'pg_catalog'::regnamespace) = (current_setting('server_version_num')::int >= 170000) AS owner_as_expected
 FROM pg_proc p WHERE p.oid IN (to_regprocedure('uuid_extract_version(uuid)'), to_regprocedure('uuid_extract_timestamp(uuid)'))
 ORDER BY p.proname;
@@ -158,11 +162,11 @@ SELECT function, returns, volatility, strict, parallel, leakproof, kind FROM (
     SELECT regexp_replace(p.oid::regprocedure::text, '^[^(]*\.', '') AS function, p.prorettype::regtype AS returns, p.provolatile AS volatility,
            p.proisstrict AS strict, p.proparallel AS parallel, p.proleakproof AS leakproof, p.prokind AS kind
     FROM pg_proc p
-    WHERE p.oid IN (SELECT objid FROM pg_depend WHERE refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidext')
+    WHERE p.oid IN (SELECT objid FROM pg_depend WHERE refobjid IN (SELECT oid FROM pg_extension WHERE extname IN ('uidext', 'uidext_compat'))
                     AND classid = 'pg_proc'::regclass AND deptype = 'e')
       AND (p.proname ~ '^uuid(v[13568]|_namespace|_extract_(variant|clock_seq|node)|_v[16]_to_v[16]|_larger|_smaller)$'
            OR (p.proname IN ('min', 'max') AND p.proargtypes[0] = 'uuid'::regtype))
-    UNION ALL  -- uidext's on 13-16, core's from 17: the same labels
+    UNION ALL  -- uidext_compat's on 13-16, core's from 17: the same labels
     SELECT p.oid::regprocedure::text, p.prorettype::regtype, p.provolatile, p.proisstrict, p.proparallel, p.proleakproof, p.prokind
     FROM pg_proc p WHERE p.oid IN (to_regprocedure('uuid_extract_version(uuid)'), to_regprocedure('uuid_extract_timestamp(uuid)'))
 ) f ORDER BY function;

@@ -2,6 +2,10 @@
 SET max_parallel_workers_per_gather = 0;
 SET jit = off;
 SET enable_bitmapscan = off;
+-- min/max(uuid) below 20: uidext_compat's (#35).
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uidext_compat;
+RESET client_min_messages;
 -- The aggregate, limit, scan, sort and filter lines of a plan (the rest of EXPLAIN's text, such
 -- as InitPlan lines, min/max's IS NOT NULL condition before 17 or "Replaces:" on 20, differs
 -- between majors).

@@ -3,6 +3,10 @@
 -- uuid_extract_dce_domain, uuid_extract_dce_id). Java's own values for the same vectors are
 -- checked by test/cluster/091_java_longs.sh.
 SET timezone = 'UTC';
+-- uuid_extract_version: uidext_compat's below 17 (#35).
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uidext_compat;
+RESET client_min_messages;
 
 -- 'accepted' or SQLSTATE | message | detail of one statement.
 CREATE FUNCTION seeds_error(statement text) RETURNS text LANGUAGE plpgsql AS $$

@@ -6,6 +6,7 @@
 #include "aes_block.hpp"
 
 #include <cstring>
+#include <initializer_list>
 
 #include "bytes16.hpp"
 
@@ -211,5 +212,16 @@ bool aes_encrypt_words(const aes_key& key, std::uint64_t& hi, std::uint64_t& lo)
 }
 
 const char* aes_failure_reason() noexcept { return last_failure; }
+
+void aes_forget_keys() noexcept {
+    for (openssl_state* state : {&encrypt_state, &decrypt_state}) {
+        // Freeing the context cleanses OpenSSL's key schedule (OPENSSL_clear_free).
+        if (state->context) EVP_CIPHER_CTX_free(state->context);
+        state->context = nullptr;
+        volatile std::uint8_t* raw = state->raw;
+        for (std::size_t i = 0; i < sizeof state->raw; ++i) raw[i] = 0;
+        state->raw_size = 0;
+    }
+}
 
 }  // namespace uidext

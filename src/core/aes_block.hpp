@@ -47,6 +47,10 @@ struct aes_key {
 // OpenSSL's reason for the last failure (static text).
 const char* aes_failure_reason() noexcept;
 
+// Forgets the last key the OpenSSL engine was given (it keeps one per direction so as not to
+// re-key for every block): call when keys are retired, so that no copy stays in this process.
+void aes_forget_keys() noexcept;
+
 }  // namespace uidext
 
 #include "cpp_only.hpp"

@@ -1,8 +1,11 @@
-// Parsing uidext.opaque_keys. Errors name the entry and its id, never the key's digits: the
-// messages reach clients and the server log.
+// Parsing opaque id keys: the key file (sections per database) and 1.3's comma-separated list.
+// Errors name the line (entry), its section and its id, never the key's digits: the messages
+// reach clients and the server log.
 #include "opaque_keys.hpp"
 
 #include <cstring>
+
+#include "secret_file.hpp"  // wipe_secret
 
 namespace uidext {
 namespace {
@@ -52,14 +55,16 @@ bool parse_entry(std::string_view entry, std::size_t number, opaque_key* key, op
     if (hex.size() != 32 && hex.size() != 64)
         return refuse(problem, number, "the key must have 32 or 64 hex digits (AES-128 or AES-256)");
     std::uint8_t raw[32];
+    bool digits = true;
     for (std::size_t i = 0; i < hex.size(); i += 2) {
         const int high = hex_value(hex[i]), low = hex_value(hex[i + 1]);
-        if (high < 0 || low < 0) return refuse(problem, number, "the key has a character that is not a hex digit");
-        raw[i / 2] = static_cast<std::uint8_t>(high << 4 | low);
+        digits = digits && high >= 0 && low >= 0;
+        raw[i / 2] = static_cast<std::uint8_t>((high & 15) << 4 | (low & 15));
     }
-    const bool ok = aes_expand_key(raw, hex.size() / 2, &key->ulid_key, engine) &&
+    const bool ok = digits && aes_expand_key(raw, hex.size() / 2, &key->ulid_key, engine) &&
                     ff1_prepare(key->ulid_key, 2, 122, nullptr, 0, &key->uuid_domain);
-    std::memset(raw, 0, sizeof raw);
+    wipe_secret(raw, sizeof raw);  // also when refused: part of a key may be in it
+    if (!digits) return refuse(problem, number, "the key has a character that is not a hex digit");
     if (!ok) return refuse(problem, number, "the cipher could not be set up with this key");
     return true;
 }
@@ -75,41 +80,139 @@ bool distinct_from_earlier(const opaque_key_ring& ring, const opaque_key& key, s
     return true;
 }
 
-// Entries separated by `separator`; in a key file (lines) a '#' starts a comment and blank
-// lines are skipped, and `number` counts lines rather than entries.
-bool parse_entries(std::string_view text, char separator, bool lines, opaque_key_ring* out,
-                   opaque_keys_problem* problem, aes_engine engine) noexcept {
+// 1.3's list: entries separated by ','; an empty text (or only blanks) has no keys.
+bool parse_list(std::string_view text, opaque_key_ring* out, opaque_keys_problem* problem, aes_engine engine) noexcept {
     std::memset(out, 0, sizeof *out);
     std::memset(problem, 0, sizeof *problem);
-    if (!lines && trim(text).empty()) return true;
+    if (trim(text).empty()) return true;
     std::size_t number = 0;
     for (;;) {
-        const std::size_t end = text.find(separator);
-        std::string_view entry = before(text, end);
+        const std::size_t end = text.find(',');
+        const std::string_view entry = trim(before(text, end));
         ++number;
-        if (lines) entry = before(entry, entry.find('#'));
-        entry = trim(entry);
         problem->id[0] = '\0';
-        if (!(lines && entry.empty())) {
-            if (out->count == max_opaque_keys) {
-                std::memset(out, 0, sizeof *out);
-                return refuse(problem, number, "at most 8 keys may be listed");
-            }
-            opaque_key& key = out->keys[out->count];
-            if (lines && entry.find(',') != std::string_view::npos) {
-                std::memset(out, 0, sizeof *out);
-                return refuse(problem, number, "a line holds one id:key (the file has one key per line, not a comma-separated list)");
-            }
-            if (!parse_entry(entry, number, &key, problem, engine) || !distinct_from_earlier(*out, key, number, problem)) {
-                std::memset(out, 0, sizeof *out);  // no key material of a refused value stays behind
-                return false;
-            }
-            ++out->count;
+        if (out->count == max_opaque_keys) {
+            std::memset(out, 0, sizeof *out);
+            return refuse(problem, number, "at most 8 keys may be listed");
         }
+        opaque_key& key = out->keys[out->count];
+        if (!parse_entry(entry, number, &key, problem, engine) || !distinct_from_earlier(*out, key, number, problem)) {
+            std::memset(out, 0, sizeof *out);  // no key material of a refused value stays behind
+            return false;
+        }
+        ++out->count;
         if (end == std::string_view::npos) break;
         text = after(text, end);
     }
-    if (lines && out->count == 0) return refuse(problem, 0, "the file lists no key");
+    return true;
+}
+
+// A key file's line, without its line end ('\r' is trimmed with the blanks).
+struct line_reader {
+    std::string_view rest;
+    bool done = false;
+    bool next(std::string_view* line) {
+        if (done) return false;
+        const std::size_t end = rest.find('\n');
+        *line = before(rest, end);
+        if (end == std::string_view::npos) done = true;
+        else rest = after(rest, end);
+        return true;
+    }
+};
+
+bool is_section_line(std::string_view trimmed) { return !trimmed.empty() && trimmed.front() == '['; }
+
+// The name of a section line (trimmed, starting with '['): everything between the '[' and the
+// last character, which must be ']'. Empty when the line is malformed (the caller says why).
+std::string_view section_name(std::string_view trimmed) {
+    if (trimmed.size() < 2 || trimmed.back() != ']') return {};
+    return {trimmed.data() + 1, trimmed.size() - 2};
+}
+
+bool has_section(std::string_view content, std::string_view database) {
+    line_reader lines{content};
+    std::string_view line;
+    while (lines.next(&line)) {
+        const std::string_view t = trim(line);
+        if (is_section_line(t) && section_name(t) == database) return true;
+    }
+    return false;
+}
+
+// Checks a section line and returns its name, or refuses.
+bool read_section(std::string_view trimmed, std::size_t number, std::string_view* name, opaque_keys_problem* problem) {
+    problem->section[0] = '\0';
+    if (trimmed.back() != ']')
+        return refuse(problem, number,
+                      "a section line holds only [database name], which ends the line (a comment goes on a line of "
+                      "its own)");
+    *name = section_name(trimmed);
+    if (name->empty()) return refuse(problem, number, "the section has no database name: write [name]");
+    if (name->size() > max_opaque_section_name)
+        return refuse(problem, number, "a section's database name has at most 63 bytes, as database names have");
+    if (is_blank(name->front()) || is_blank(name->back()))
+        return refuse(problem, number,
+                      "a section's database name may not begin or end with a blank (the name is taken exactly as "
+                      "written between [ and ])");
+    std::memcpy(problem->section, name->data(), name->size());
+    problem->section[name->size()] = '\0';
+    return true;
+}
+
+struct file_parse {
+    // The sections seen so far, to refuse a second [name] (they point into the content).
+    std::string_view sections[max_opaque_key_sections];
+    std::size_t section_count = 0;
+    opaque_key_ring other{};  // a section that is not the one loaded: checked, then wiped
+    ~file_parse() { wipe(&other); }
+    static void wipe(opaque_key_ring* ring) { wipe_secret(ring, sizeof *ring); }
+};
+
+bool parse_file(std::string_view content, std::string_view database, opaque_key_ring* out, opaque_key_source* source,
+                opaque_keys_problem* problem, aes_engine engine, file_parse& state) noexcept {
+    const bool own = !database.empty() && has_section(content, database);
+    if (source) *source = own ? opaque_key_source::own_section : opaque_key_source::server_wide;
+    bool loading = !own;  // the server-wide lines come first
+    opaque_key_ring* ring = loading ? out : &state.other;
+    std::size_t keys_in_file = 0;
+    line_reader lines{content};
+    std::string_view line;
+    std::size_t number = 0;
+    while (lines.next(&line)) {
+        ++number;
+        const std::string_view trimmed = trim(line);
+        problem->id[0] = '\0';
+        if (is_section_line(trimmed)) {
+            std::string_view name;
+            if (!read_section(trimmed, number, &name, problem)) return false;
+            for (std::size_t i = 0; i < state.section_count; ++i)
+                if (state.sections[i] == name) return refuse(problem, number, "an earlier line starts the same section");
+            if (state.section_count == max_opaque_key_sections)
+                return refuse(problem, number, "a key file has at most 1024 sections");
+            state.sections[state.section_count++] = name;
+            file_parse::wipe(&state.other);
+            loading = own && name == database;
+            ring = loading ? out : &state.other;
+            continue;
+        }
+        const std::string_view entry = trim(before(trimmed, trimmed.find('#')));
+        if (entry.empty()) continue;
+        if (ring->count == max_opaque_keys)
+            return refuse(problem, number,
+                          state.section_count ? "at most 8 keys may be listed in a section" : "at most 8 keys may be listed");
+        if (entry.find(',') != std::string_view::npos)
+            return refuse(problem, number, "a line holds one id:key (the file has one key per line, not a comma-separated list)");
+        opaque_key& key = ring->keys[ring->count];
+        if (!parse_entry(entry, number, &key, problem, engine) || !distinct_from_earlier(*ring, key, number, problem))
+            return false;
+        ++ring->count;
+        ++keys_in_file;
+    }
+    if (keys_in_file == 0) {
+        problem->section[0] = '\0';
+        return refuse(problem, 0, "the file lists no key");
+    }
     return true;
 }
 
@@ -117,12 +220,17 @@ bool parse_entries(std::string_view text, char separator, bool lines, opaque_key
 
 bool parse_opaque_keys(std::string_view text, opaque_key_ring* out, opaque_keys_problem* problem,
                        aes_engine engine) noexcept {
-    return parse_entries(text, ',', false, out, problem, engine);
+    return parse_list(text, out, problem, engine);
 }
 
-bool parse_opaque_key_file(std::string_view content, opaque_key_ring* out, opaque_keys_problem* problem,
-                           aes_engine engine) noexcept {
-    return parse_entries(content, '\n', true, out, problem, engine);
+bool parse_opaque_key_file(std::string_view content, std::string_view database, opaque_key_ring* out,
+                           opaque_key_source* source, opaque_keys_problem* problem, aes_engine engine) noexcept {
+    std::memset(out, 0, sizeof *out);
+    std::memset(problem, 0, sizeof *problem);
+    file_parse state;  // (about 25 KiB: the caller's stack has room; nothing here allocates)
+    if (parse_file(content, database, out, source, problem, engine, state)) return true;
+    file_parse::wipe(out);  // no key material of a refused file stays behind
+    return false;
 }
 
 }  // namespace uidext

@@ -50,13 +50,18 @@ inline constexpr const char* brin_opclass_present =
     " WHERE n.oid = $1 AND p.oid IS NOT NULL"
 inline constexpr const char* function_present = UIDEXT_FUNCTION_PRESENT;
 
-// Objects of uidext 1.3 on every major: while the extension's catalog is older (the library is
-// newer until ALTER EXTENSION UPDATE, whose 1.2 -> 1.3 step runs the refresh), the extension
-// stands for them, present and uidext's.
-#define UIDEXT_SINCE_1_3(PRESENT)                                                                  \
-    PRESENT " UNION ALL SELECT 'pg_extension'::regclass, e.oid FROM pg_extension e"                \
-    " WHERE e.extname = 'uidext' AND e.extversion IN ('1.0', '1.1', '1.2') AND NOT EXISTS (" PRESENT ")"
-inline constexpr const char* function_present_since_1_3 = UIDEXT_SINCE_1_3(UIDEXT_FUNCTION_PRESENT);
+// Objects of uidext 1.3 and 1.4 only, on every major: the six core-named ones moved to the
+// opt-in extension uidext_compat in 1.5 (#35), and catalogs of 1.0 to 1.2 never had them on
+// every major. For any other version of the extension's catalog (inside an update script: the
+// version it updates to) the extension stands for them, present and uidext's, so that refresh
+// neither creates them nor names a same-signature object as skipped. A catalog still at 1.3 or
+// 1.4 under a newer library keeps them (and tests can build such a database).
+#define UIDEXT_1_3_AND_1_4_ONLY(PRESENT)                                                           \
+    "SELECT * FROM (" PRESENT ") p WHERE EXISTS (SELECT FROM pg_extension e"                       \
+    " WHERE e.extname = 'uidext' AND e.extversion IN ('1.3', '1.4'))"                              \
+    " UNION ALL SELECT 'pg_extension'::regclass, e.oid FROM pg_extension e"                        \
+    " WHERE e.extname = 'uidext' AND e.extversion NOT IN ('1.3', '1.4')"
+inline constexpr const char* function_present_1_3_and_1_4 = UIDEXT_1_3_AND_1_4_ONLY(UIDEXT_FUNCTION_PRESENT);
 
 // min(uuid) or max(uuid) ($2): the aggregate, or, while it is absent, a transition function
 // uuid_smaller or uuid_larger of the schema that is not uidext's (a user's polyfill, which
@@ -70,7 +75,7 @@ inline constexpr const char* function_present_since_1_3 = UIDEXT_SINCE_1_3(UIDEX
     " WHERE n.oid = $1 AND a.oid IS NULL AND t.oid IS NOT NULL AND NOT EXISTS (SELECT FROM pg_depend d" \
     " JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext'"                         \
     " WHERE d.classid = 'pg_proc'::regclass AND d.objid = t.oid AND d.deptype = 'e')"
-inline constexpr const char* uuid_aggregate_present_since_1_3 = UIDEXT_SINCE_1_3(UIDEXT_UUID_AGGREGATE_PRESENT);
+inline constexpr const char* uuid_aggregate_present_1_3_and_1_4 = UIDEXT_1_3_AND_1_4_ONLY(UIDEXT_UUID_AGGREGATE_PRESENT);
 
 // An operator family $2 of the access method that is not uidext's (a user's, say), found as
 // present whatever its members are: refresh never adds to it (#21). OR-ed into the queries of
@@ -190,46 +195,42 @@ inline constexpr catalog_item catalog_items[] = {
      "ALTER OPERATOR FAMILY %1$s.ulid_ops USING btree"
      " ADD FUNCTION 6 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_skipsupport(internal);",
      nullptr},
-    // 1.3: on every major, beside core's of the same name in pg_catalog from 17 (uuid_extract_*)
-    // and from 20 (min/max(uuid)); skipped beside a user's polyfill of the same signature (#21).
-    {0, "function uuid_extract_version(uuid)", "uuid_extract_version(pg_catalog.uuid)", function_present_since_1_3,
+    // 1.3 and 1.4 only: on every major, beside core's of the same name in pg_catalog from 17
+    // (uuid_extract_*) and from 20 (min/max(uuid)); skipped beside a user's polyfill of the same
+    // signature (#21). From 1.5 they are uidext_compat's (sql/uidext_compat--1.0.sql, #35).
+    {0, "function uuid_extract_version(uuid)", "uuid_extract_version(pg_catalog.uuid)", function_present_1_3_and_1_4,
      "CREATE FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid) RETURNS pg_catalog.int2"
      " AS '$libdir/uidext', 'uidext_uuid_extract_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;"
      " COMMENT ON FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid)"
      " IS 'version of an RFC 9562 variant UUID, else NULL (as PostgreSQL 17)';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_extract_version(pg_catalog.uuid);"},
-    {0, "function uuid_extract_timestamp(uuid)", "uuid_extract_timestamp(pg_catalog.uuid)", function_present_since_1_3,
+    {0, "function uuid_extract_timestamp(uuid)", "uuid_extract_timestamp(pg_catalog.uuid)", function_present_1_3_and_1_4,
      "CREATE FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid) RETURNS pg_catalog.timestamptz"
      " AS '$libdir/uidext', 'uidext_uuid_extract_timestamp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;"
      " COMMENT ON FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid)"
      " IS 'time of a version 1 or 6 (microseconds) or version 7 (milliseconds) UUID, else NULL';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_extract_timestamp(pg_catalog.uuid);"},
-    {0, "function uuid_larger(uuid, uuid)", "uuid_larger(pg_catalog.uuid, pg_catalog.uuid)", function_present_since_1_3,
+    {0, "function uuid_larger(uuid, uuid)", "uuid_larger(pg_catalog.uuid, pg_catalog.uuid)", function_present_1_3_and_1_4,
      "CREATE FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid) RETURNS pg_catalog.uuid"
      " AS '$libdir/uidext', 'uidext_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;"
      " COMMENT ON FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid) IS 'larger of two values';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_larger(pg_catalog.uuid, pg_catalog.uuid);"},
-    {0, "function uuid_smaller(uuid, uuid)", "uuid_smaller(pg_catalog.uuid, pg_catalog.uuid)", function_present_since_1_3,
+    {0, "function uuid_smaller(uuid, uuid)", "uuid_smaller(pg_catalog.uuid, pg_catalog.uuid)", function_present_1_3_and_1_4,
      "CREATE FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) RETURNS pg_catalog.uuid"
      " AS '$libdir/uidext', 'uidext_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;"
      " COMMENT ON FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid) IS 'smaller of two values';",
      "ALTER EXTENSION uidext ADD FUNCTION %1$s.uuid_smaller(pg_catalog.uuid, pg_catalog.uuid);"},
     // Answered from a btree index through SORTOP, as core's.
-    {0, "aggregate min(uuid)", "min(pg_catalog.uuid)", uuid_aggregate_present_since_1_3,
+    {0, "aggregate min(uuid)", "min(pg_catalog.uuid)", uuid_aggregate_present_1_3_and_1_4,
      "CREATE AGGREGATE %1$s.min(pg_catalog.uuid) (SFUNC = %1$s.uuid_smaller, STYPE = pg_catalog.uuid,"
      " COMBINEFUNC = %1$s.uuid_smaller, SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);"
      " COMMENT ON AGGREGATE %1$s.min(pg_catalog.uuid) IS 'smallest value; uses a btree index when there is one';",
      "ALTER EXTENSION uidext ADD AGGREGATE %1$s.min(pg_catalog.uuid);"},
-    {0, "aggregate max(uuid)", "max(pg_catalog.uuid)", uuid_aggregate_present_since_1_3,
+    {0, "aggregate max(uuid)", "max(pg_catalog.uuid)", uuid_aggregate_present_1_3_and_1_4,
      "CREATE AGGREGATE %1$s.max(pg_catalog.uuid) (SFUNC = %1$s.uuid_larger, STYPE = pg_catalog.uuid,"
      " COMBINEFUNC = %1$s.uuid_larger, SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);"
      " COMMENT ON AGGREGATE %1$s.max(pg_catalog.uuid) IS 'largest value; uses a btree index when there is one';",
      "ALTER EXTENSION uidext ADD AGGREGATE %1$s.max(pg_catalog.uuid);"},
 };
-
-// Items that uidext skips beside a user's object of the same signature, and so gives way to
-// when such an object is created later (src/pg/give_way.cpp): a restore creates the user's
-// after CREATE EXTENSION (#30). A later one of this kind uses one of these queries too.
-bool gives_way(const catalog_item& item);
 
 }  // namespace uidext::pg

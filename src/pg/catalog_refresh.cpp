@@ -154,8 +154,8 @@ UIDEXT_FUNCTION(uidext_catalog_refresh) {
         if (PG_VERSION_NUM < item.min_server_version) continue;
         const char* name = psprintf(item.name, ext.quoted_schema);
         const bool names_function = item.present_sql == pg::function_present ||
-                                    item.present_sql == pg::function_present_since_1_3 ||
-                                    item.present_sql == pg::uuid_aggregate_present_since_1_3;
+                                    item.present_sql == pg::function_present_1_3_and_1_4 ||
+                                    item.present_sql == pg::uuid_aggregate_present_1_3_and_1_4;
         if (names_function && !strchr(name, '('))
             elog(ERROR, "catalog item \"%s\" must name a function by its signature", item.description);
         const ownership found = find_item(item, name, ext);

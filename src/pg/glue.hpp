@@ -44,11 +44,12 @@ void random_bytes(std::uint8_t* out, std::size_t n);
 bool try_random_bytes(std::uint8_t* out, std::size_t n);
 [[noreturn]] void report_random_failure();
 
-// Defines uidext.opaque_key_file and 1.3's uidext.opaque_keys, which is never kept
-// (src/pg/opaque_key_file.cpp).
+// Defines uidext.opaque_key_file and 1.3's uidext.opaque_keys, which is never kept, and with
+// the preload reads the key file (src/pg/opaque_key_file.cpp).
 void define_opaque_keys(bool preloaded);
 
-// The keys read from uidext.opaque_key_file, or ERROR 55000 saying why there are none.
+// This database's keys from uidext.opaque_key_file, or ERROR 55000 saying why there are none
+// (the library is not preloaded, no file, a bad file, no key for this database).
 const uidext::opaque_key_ring& opaque_ring_or_error(const char* function);
 
 }  // namespace uidext::pg

@@ -1,12 +1,14 @@
 // typeid_define() and typeid_drop(): a per-prefix type is a base type, which only a superuser
-// may create (its C functions could crash the server). These functions give a role no more than
-// trusted CREATE EXTENSION would (#30 H2): they check the caller first (CREATE on the database,
-// as CREATE EXTENSION of a trusted extension needs; CREATE on the target schema, or owning the
-// type to drop), get uidext's fixed DDL from the plpgsql functions uidext_typeid_create_ddl /
-// uidext_typeid_remove_ddl (called by OID, never by a name a role could overload), and run it as
-// PostgreSQL runs a trusted extension's script: as the bootstrap superuser, with search_path =
-// "<schema>, pg_temp". Every name in that DDL is schema-qualified.
+// may create (its C functions could crash the server). These functions check the caller first
+// (CREATE on the database, as CREATE EXTENSION of a trusted extension needs; CREATE on the target
+// schema, or owning the type to drop), get uidext's fixed DDL from the plpgsql functions
+// uidext_typeid_create_ddl / uidext_typeid_remove_ddl (called by OID, never by a name a role
+// could overload), and run it as the bootstrap superuser with search_path = "pg_catalog,
+// pg_temp" (#35): every name in that DDL is schema-qualified, and nothing a role without
+// superuser can create is found by name while it runs, by the DDL, the event triggers that fire
+// for it, or what they call (the caller's temporary objects are refused first).
 #include "typeid_glue.hpp"
+#include "typeid_drop_guard.hpp"
 
 extern "C" {
 #include "access/genam.h"
@@ -29,7 +31,9 @@ extern "C" {
 #include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/fmgroids.h"
+#include "utils/snapmgr.h"
 #include "utils/syscache.h"
+#include "storage/lmgr.h"
 }
 
 using namespace uidext;
@@ -103,35 +107,57 @@ Oid internal_function(FunctionCallInfo fcinfo, const char* name, int nargs, cons
     return function;
 }
 
-// Runs each statement of a text[] as the bootstrap superuser, with the settings PostgreSQL gives
-// a trusted extension's script (search_path = "<schema>, pg_temp", so that the event triggers
-// that fire see what they would see during CREATE EXTENSION into that schema), and
-// SECURITY_RESTRICTED_OPERATION. An error undoes the user switch and the settings with the
-// (sub)transaction.
-void run_as_bootstrap_superuser(Oid schema, Datum statements) {
+// The statements of a text[], palloc'd C strings.
+struct statement_list {
+    const char** items = nullptr;
+    int count = 0;
+};
+
+statement_list statements_of(Datum array) {
     Datum* items = nullptr;
     bool* nulls = nullptr;
-    int count = 0;
-    deconstruct_array(DatumGetArrayTypeP(statements), TEXTOID, -1, false, TYPALIGN_INT, &items, &nulls, &count);
-    StringInfoData path;
-    initStringInfo(&path);
-    appendStringInfo(&path, "%s, pg_temp", quote_identifier(get_namespace_name(schema)));
+    statement_list list;
+    deconstruct_array(DatumGetArrayTypeP(array), TEXTOID, -1, false, TYPALIGN_INT, &items, &nulls, &list.count);
+    list.items = static_cast<const char**>(palloc0(sizeof(const char*) * (list.count + 1)));
+    for (int i = 0; i < list.count; ++i) {
+        if (nulls[i]) elog(ERROR, "uidext's TypeID DDL has a null statement");
+        list.items[i] = TextDatumGetCString(items[i]);
+    }
+    return list;
+}
 
+// What the DDL runs with. Only typeid_define's is quiet: its CREATE FUNCTIONs on the shell type
+// raise NOTICEs, as in an extension's script; typeid_drop's last statement cascades, and a
+// cascade's NOTICEs are never hidden (#35 item 5).
+enum class ddl_kind { create, drop };
+
+// Runs each statement as the bootstrap superuser with SECURITY_RESTRICTED_OPERATION and
+// search_path = "pg_catalog, pg_temp": pg_catalog first (only superusers create there), then the
+// session's temporary schema, which for a caller who is not a superuser holds nothing
+// (require_caller_may_run_as_superuser), and where functions and operators are never looked up.
+// 1.4 put the type's schema first, as a trusted extension's script has its schema: an audit
+// event trigger's unqualified table was then found there, planted by any role with CREATE on it,
+// and its row trigger ran as the superuser (#35 H1). Now such a trigger fails the call instead.
+// typeid_drop's last statement (DROP TYPE ... CASCADE of `drop_type`) runs under the guard of
+// typeid_drop_guard.hpp. An error undoes the user switch and the settings with the (sub)transaction.
+void run_as_bootstrap_superuser(Datum statements, ddl_kind kind, Oid drop_type = InvalidOid) {
+    const statement_list ddl = statements_of(statements);
     const int nest_level = NewGUCNestLevel();
-    // As execute_extension_script: no NOTICEs from our DDL, but never fewer messages than asked for.
-    if (client_min_messages < WARNING)
+    if (kind == ddl_kind::create && client_min_messages < WARNING)
         set_config_option("client_min_messages", "warning", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
-    set_config_option("search_path", path.data, PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+    set_config_option("search_path", "pg_catalog, pg_temp", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
     Oid saved_user;
     int saved_context;
     GetUserIdAndSecContext(&saved_user, &saved_context);
     SetUserIdAndSecContext(BOOTSTRAP_SUPERUSERID,
                            saved_context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
     if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
-    for (int i = 0; i < count; ++i) {
-        if (nulls[i]) elog(ERROR, "uidext's TypeID DDL has a null statement");
-        const char* statement = TextDatumGetCString(items[i]);
-        if (SPI_execute(statement, false, 0) < 0) elog(ERROR, "could not run \"%s\"", statement);
+    for (int i = 0; i < ddl.count; ++i) {
+        if (kind == ddl_kind::drop && i == ddl.count - 1) {
+            pg::drop_type_guarded(drop_type, ddl.items[i]);
+            continue;
+        }
+        if (SPI_execute(ddl.items[i], false, 0) < 0) elog(ERROR, "could not run \"%s\"", ddl.items[i]);
     }
     SPI_finish();
     SetUserIdAndSecContext(saved_user, saved_context);
@@ -144,14 +170,6 @@ bool may_create_in(Oid schema, Oid role) {
 #else
     return pg_namespace_aclcheck(schema, role, ACL_CREATE) == ACLCHECK_OK;
 #endif
-}
-
-Oid type_namespace(Oid type) {
-    HeapTuple tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
-    if (!HeapTupleIsValid(tuple)) elog(ERROR, "cache lookup failed for type %u", type);
-    const Oid schema = reinterpret_cast<Form_pg_type>(GETSTRUCT(tuple))->typnamespace;
-    ReleaseSysCache(tuple);
-    return schema;
 }
 
 bool owns_type(Oid type, Oid role) {
@@ -196,14 +214,16 @@ UIDEXT_FUNCTION(typeid_define) {
     const Oid make_ddl = internal_function(fcinfo, "uidext_typeid_create_ddl", 4, argtypes);
     const Datum ddl = OidFunctionCall4(make_ddl, ObjectIdGetDatum(schema), CStringGetTextDatum(prefix),
                                        CStringGetTextDatum(type_name), ObjectIdGetDatum(caller));
-    run_as_bootstrap_superuser(schema, ddl);
+    run_as_bootstrap_superuser(ddl, ddl_kind::create);
     const Oid type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(type_name), ObjectIdGetDatum(schema));
     if (!OidIsValid(type)) elog(ERROR, "type \"%s\" was not created", type_name);
     PG_RETURN_OID(type);
 }
 
 // typeid_drop(regtype) RETURNS void: the type, its functions, operators, classes and casts;
-// refused (as DROP ... RESTRICT) while a column or any other object still uses them.
+// refused (as DROP ... RESTRICT) while a column or any other object still uses them, whatever
+// the isolation level (#35 item 5): the type is locked as DROP TYPE locks it, the dependents are
+// read from the catalog as committed now, and the last statement's cascade is guarded.
 UIDEXT_FUNCTION(typeid_drop) {
     const Oid type = PG_GETARG_OID(0);
     pg::fixed_typeid found;
@@ -212,8 +232,20 @@ UIDEXT_FUNCTION(typeid_drop) {
                         errmsg("%s is not a TypeID type made by typeid_define()", format_type_be(type))));
     if (!owns_type(type, GetUserId())) aclcheck_error_type(ACLCHECK_NOT_OWNER, type);
     require_caller_may_run_as_superuser("typeid_drop");
+    // As DROP TYPE: wait for a concurrent typeid_drop, ALTER TYPE or DROP, and for a transaction
+    // that made a column of the type where PostgreSQL locks the type for it (15.20 does); then
+    // (the lock has processed what they committed) the type must still be there.
+    LockDatabaseObject(TypeRelationId, type, 0, AccessExclusiveLock);
+    if (!pg::lookup_fixed_typeid(type, found))
+        ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("type with OID %u does not exist", type)));
     const Oid argtypes[1] = {OIDOID};
     const Oid make_ddl = internal_function(fcinfo, "uidext_typeid_remove_ddl", 1, argtypes);
-    run_as_bootstrap_superuser(type_namespace(type), OidFunctionCall1(make_ddl, ObjectIdGetDatum(type)));
+    // The DDL maker (STABLE: its queries use the active snapshot) reads the catalog as committed
+    // now, not as the transaction's snapshot saw it: under REPEATABLE READ another role's newer
+    // column is refused here, by name, rather than by the guard after the cascade's NOTICE.
+    PushActiveSnapshot(GetLatestSnapshot());
+    const Datum ddl = OidFunctionCall1(make_ddl, ObjectIdGetDatum(type));
+    PopActiveSnapshot();
+    run_as_bootstrap_superuser(ddl, ddl_kind::drop, type);
     PG_RETURN_VOID();
 }

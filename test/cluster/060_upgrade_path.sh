@@ -3,7 +3,10 @@
 # ALTER EXTENSION uidext UPDATE, and compare every catalog object with a fresh install of the
 # newest version. Every sql/uidext--A--B.sql update script is exercised on its own too
 # (install A, UPDATE TO B, UPDATE to the newest). With only 1.0, UPDATE reports "already
-# installed" and the two installs must still be identical.
+# installed" and the two installs must still be identical. uidext_compat (1.5, #35): a 1.4
+# database whose view and generated column use uidext's max(uuid) and uuid_extract_timestamp,
+# updated and then given CREATE EXTENSION uidext_compat, has uidext and uidext_compat exactly
+# as fresh installs have them.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
@@ -20,9 +23,10 @@ check "the newest version has an install script or an update path" \
 
 cluster_start upgrade
 q -c "CREATE DATABASE fresh"
-q -d fresh -c "CREATE EXTENSION uidext"
+q -d fresh -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_compat"
 check "fresh install version" "$(q -d fresh -c "SELECT extversion FROM pg_extension WHERE extname = 'uidext'")" "$newest"
 want=$(q -d fresh -f test/cluster/extension_catalog.sql)
+want_compat=$(q -d fresh -v ext=uidext_compat -f test/cluster/extension_catalog.sql)
 echo "    fresh install: $(wc -l <<<"$want") catalog lines ($(grep -c '^member' <<<"$want") extension members)"
 
 compare_with_fresh() {  # DB LABEL
@@ -77,4 +81,22 @@ while read -r a b; do
     compare_with_fresh "$db" "$a -> $b -> $newest"
 done <<<"$steps"
 echo "    update scripts exercised one by one: $n"
+
+# The six that moved to uidext_compat: kept in place while something uses them, then adopted.
+if grep -qx '1.4 1.5' <<<"$steps"; then
+    q -c "CREATE DATABASE compat"
+    q -d compat -c "CREATE EXTENSION uidext VERSION '1.4'" \
+        -c "CREATE TABLE t (u uuid, ts timestamptz GENERATED ALWAYS AS (public.uuid_extract_timestamp(u)) STORED)" \
+        -c "INSERT INTO t (u) VALUES ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'), ('1ec9414c-232a-6b00-b3c8-9f6bdeced846')" \
+        -c "CREATE VIEW newest AS SELECT public.max(u) AS m FROM t"
+    q -d compat -c "ALTER EXTENSION uidext UPDATE" || fail "1.4 -> $newest beside a view and a generated column"
+    compare_with_fresh compat "1.4 with a view on max(uuid) -> $newest"
+    q -d compat -c "CREATE EXTENSION uidext_compat" || fail "CREATE EXTENSION uidext_compat after the update"
+    check "uidext_compat adopted after the update: catalog identical to a fresh uidext_compat ($(wc -l <<<"$want_compat") lines)" \
+        "$(q -d compat -v ext=uidext_compat -f test/cluster/extension_catalog.sql)" "$want_compat"
+    check "... and the view and the generated column still read" \
+        "$(q -d compat -c "SELECT m FROM newest" -c "SELECT string_agg(ts::text, ' ' ORDER BY u) FROM t")" \
+        "1ec9414c-232a-6b00-b3c8-9f6bdeced846
+2022-02-22 19:22:22+00 2022-02-22 19:22:22+00"
+fi
 finish

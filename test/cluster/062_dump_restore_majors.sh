@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # A database made on an older major restores on a newer one (#21), by dump/restore and by
 # pg_upgrade. Its table has generated columns, defaults and index expressions, and its views
-# call every function uidext has that core gains on some major (uuid_extract_version and
-# uuid_extract_timestamp from 17, min/max(uuid) and uuid_larger/uuid_smaller on master),
-# unqualified and schema-qualified. pg_dump writes them all as public.f(...), so the newer
-# major must have uidext's own under those names even where pg_catalog has core's. Checks:
+# call every function uidext_compat has that core gains on some major (uuid_extract_version
+# and uuid_extract_timestamp from 17, min/max(uuid) and uuid_larger/uuid_smaller on master;
+# uidext's own until 1.4, #35), unqualified and schema-qualified. pg_dump writes them all as
+# public.f(...), so the newer major must have uidext_compat's under those names even where
+# pg_catalog has core's. Checks:
 # the newer major's pg_dump of the older server restores without an error; every relation,
 # column expression and row is there; every result is identical (the restored objects call the
 # same functions as before, uidext's by their schema), except where an unqualified call on an
@@ -53,6 +54,7 @@ done
 # nil, max and an NCS-variant value.
 schema_sql="
 CREATE EXTENSION uidext;
+CREATE EXTENSION uidext_compat;
 CREATE TABLE ids (
     id uuid PRIMARY KEY,
     ts timestamptz GENERATED ALWAYS AS (uuid_extract_timestamp(id)) STORED,
@@ -220,9 +222,11 @@ run_pair() {  # OLD NEW (majors)
         "$(q -d app -c "$(core_sql "$stored")" | tr '\n' ' ')" "0 0 "
     check "$label: after pg_upgrade, unqualified calls as after a restore" "$(q -d app -c "$resolution_sql")" "$resolution"
     echo "    uidext_catalog_refresh() after pg_upgrade: $(q -d app -c 'SELECT uidext_catalog_refresh()')"
-    q -c "CREATE DATABASE fresh" && q -d fresh -c "CREATE EXTENSION uidext"
+    q -c "CREATE DATABASE fresh" && q -d fresh -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_compat"
     check "$label: after pg_upgrade and the refresh, uidext's catalog is a fresh install's on $new" \
         "$(q -d app -f test/cluster/extension_catalog.sql)" "$(q -d fresh -f test/cluster/extension_catalog.sql)"
+    check "$label: after pg_upgrade, uidext_compat's catalog is a fresh install's on $new" \
+        "$(q -d app -v ext=uidext_compat -f test/cluster/extension_catalog.sql)" "$(q -d fresh -v ext=uidext_compat -f test/cluster/extension_catalog.sql)"
     cluster_stop upgraded
     UIDEXT_PGBIN=${bin_of[$old]}
     cluster_stop old

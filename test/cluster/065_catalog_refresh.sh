@@ -5,8 +5,8 @@
 # puts installed extensions exactly in the state such an upgrade leaves them (from 13, the oldest
 # supported), repairs with the function (called directly, in an oddly named schema, inside the
 # 1.0 -> 1.1 update, by a superuser and by roles that may not), checks that it never drops
-# anything (one catalog on every major, #21: uidext's uuid_extract_version beside core's from
-# 17 stays), and compares every catalog object with a fresh install
+# anything (one catalog on every major, #21: uidext_compat's uuid_extract_version beside core's
+# from 17 stays), and compares every catalog object with a fresh install
 # (test/cluster/extension_catalog.sql). Users' objects of uidext's signatures: 061_polyfills.sh.
 # Two refreshes at once are safe in every isolation level.
 cd "$(dirname "$0")/../.."
@@ -98,9 +98,9 @@ q -d damaged -c "DROP EXTENSION uidext"
 check "DROP EXTENSION removes the re-added objects too (they are members)" \
     "$(q -d damaged -c "SELECT count(*) FROM pg_opclass WHERE opcname LIKE 'ulid%' UNION ALL SELECT count(*) FROM pg_proc WHERE proname LIKE 'ulid%'" | tr '\n' ' ')" "0 0 "
 
-echo "== nothing is dropped: uidext's functions of core's names stay, in use or not (#21)"
+echo "== nothing is dropped: uidext_compat's functions of core's names stay, in use or not (#21, #35)"
 q -c "CREATE DATABASE kept"
-q -d kept -c "CREATE EXTENSION uidext"
+q -d kept -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_compat"
 damage kept public
 q -d kept -c "CREATE VIEW v AS SELECT public.uuid_extract_version(gen_uuidv7()) AS version, public.max(u) AS m
               FROM (VALUES ('00000000-0000-7000-8000-000000000001'::uuid)) t (u)"
@@ -108,7 +108,8 @@ check "refresh adds what a pg_upgrade from 13 lacks, removes nothing" "$(q -d ke
 check "the view still works" "$(q -d kept -c 'SELECT version, m FROM v')" "7|00000000-0000-7000-8000-000000000001"
 q -d kept -c "DROP VIEW v"
 check "a second refresh changes nothing" "$(q -d kept -c "SELECT uidext_catalog_refresh() = ''")" t
-check "catalog identical to a fresh install (uidext's uuid_extract_*, min/max(uuid) included)" "$(catalog kept)" "$want"
+check "catalog identical to a fresh install" "$(catalog kept)" "$want"
+check "uidext_compat's uuid_extract_*, min/max(uuid) untouched" "$(q -d kept -c "SELECT count(*) FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uidext_compat' WHERE d.deptype = 'e'")" 6
 
 if [ "$major" -ge 14 ]; then
     echo "== an object of that name that is not uidext's is left alone"

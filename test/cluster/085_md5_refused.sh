@@ -13,7 +13,7 @@ chmod 755 "$shim_dir"
 gcc -O2 -fPIC -shared -o "$shim_dir/refuse_md5.so" test/cluster/fault/refuse_md5.c -ldl -lcrypto \
     || { fail "building the shim"; finish; }
 LD_PRELOAD="$shim_dir/refuse_md5.so" cluster_start md5_refused || { fail "server start"; finish; }
-q -c "CREATE EXTENSION uidext" -c "CREATE SCHEMA ossp" -c "CREATE EXTENSION uidext_ossp SCHEMA ossp"
+q -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_compat" -c "CREATE SCHEMA ossp" -c "CREATE EXTENSION uidext_ossp SCHEMA ossp"
 
 # "SQLSTATE | message | detail | hint" of the first error of a statement.
 error_of() {

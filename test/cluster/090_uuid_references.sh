@@ -64,7 +64,8 @@ SELECT count(*), count(*) FILTER (WHERE name ~ '[^\x01-\x7f]'), count(*) FILTER 
 
 for db in utf8db latin1db; do
     q -d "$db" -c "CREATE SCHEMA ossp_ref" -c "CREATE EXTENSION \"uuid-ossp\" SCHEMA ossp_ref" \
-      -c "CREATE SCHEMA ox" -c "CREATE EXTENSION uidext_ossp SCHEMA ox" -c "CREATE EXTENSION uidext" -c "$HELPERS_SQL"
+      -c "CREATE SCHEMA ox" -c "CREATE EXTENSION uidext_ossp SCHEMA ox" -c "CREATE EXTENSION uidext" \
+      -c "CREATE EXTENSION uidext_compat" -c "$HELPERS_SQL"
 done
 
 echo "== uuid-ossp vs uidext_ossp vs uidext on random names"

@@ -86,19 +86,21 @@ check "uidext and uidext_ossp share no function name" \
                                       JOIN pg_extension e ON e.oid = m.refobjid WHERE e.extname IN ('uidext', 'uidext_ossp')
                                       GROUP BY 1 HAVING count(DISTINCT e.extname) > 1) s")" 0
 
+# uuid_extract_version/_timestamp for the checks: core's from 17, uidext_compat's before (#35).
+app -c "CREATE SCHEMA checks" -c "CREATE EXTENSION uidext_compat SCHEMA checks"
 fill
 check "new orders.id: version 4, RFC variant, distinct" \
-    "$(app -F ' ' -c "SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 4 AND uuid_extract_variant(id) = 2), count(DISTINCT id) FROM orders")" \
+    "$(app -F ' ' -c "SELECT count(*) FILTER (WHERE checks.uuid_extract_version(id) = 4 AND uuid_extract_variant(id) = 2), count(DISTINCT id) FROM orders")" \
     "$((2 * ROWS)) $((2 * ROWS))"
 check "new events.id: version 1 with a multicast node, time of the insert" \
     "$(app -c "SELECT count(*) FROM (SELECT id, at FROM events ORDER BY at DESC LIMIT $ROWS) s
-               WHERE uuid_extract_version(id) = 1 AND get_byte(uuid_send(id), 10) & 1 = 1
-                 AND uuid_extract_timestamp(id) BETWEEN at - interval '1 s' AND clock_timestamp()")" "$ROWS"
+               WHERE checks.uuid_extract_version(id) = 1 AND get_byte(uuid_send(id), 10) & 1 = 1
+                 AND checks.uuid_extract_timestamp(id) BETWEEN at - interval '1 s' AND clock_timestamp()")" "$ROWS"
 check "\"Sales\".\"Leads\": the v5 key is the same value as before; v1mc->v6 and v4 columns valid" \
-    "$(app -F ' ' -c "SELECT count(DISTINCT \"Key\"), min(\"Key\"::text), count(*) FILTER (WHERE uuid_extract_version(sortable) = 6 AND get_byte(uuid_send(sortable), 10) & 3 = 3 AND uuid_extract_version(id) = 4) FROM \"Sales\".\"Leads\"")" \
+    "$(app -F ' ' -c "SELECT count(DISTINCT \"Key\"), min(\"Key\"::text), count(*) FILTER (WHERE checks.uuid_extract_version(sortable) = 6 AND get_byte(uuid_send(sortable), 10) & 3 = 3 AND checks.uuid_extract_version(id) = 4) FROM \"Sales\".\"Leads\"")" \
     "1 $key_before $((2 * ROWS))"
 check "readings (partitioned): version 4 values" \
-    "$(app -c "SELECT count(*) FROM readings WHERE uuid_extract_version(id) = 4")" "$((2 * ROWS))"
+    "$(app -c "SELECT count(*) FROM readings WHERE checks.uuid_extract_version(id) = 4")" "$((2 * ROWS))"
 
 echo "== dump and restore after the switch"
 q -c "CREATE DATABASE restored OWNER app"
@@ -106,6 +108,6 @@ as_postgres "$UIDEXT_PGBIN/pg_dump" -h "$PGHOST" -p "$PGPORT" -U postgres shop >
 check_match "the dump creates uidext_ossp" "$(cat "$UIDEXT_CLUSTER_ROOT/shop.sql")" 'CREATE EXTENSION IF NOT EXISTS uidext_ossp WITH SCHEMA public'
 q -d restored -v ON_ERROR_STOP=1 -f "$UIDEXT_CLUSTER_ROOT/shop.sql" >/dev/null 2>&1 || fail "restoring the dump"
 check "restored: rows, and a new order gets a version 4 id" \
-    "$(q -d restored -F ' ' -c "INSERT INTO orders (item) VALUES ('after restore')" -c "SELECT count(*), max(uuid_extract_version(id)) FROM orders")" \
+    "$(q -d restored -F ' ' -c "INSERT INTO orders (item) VALUES ('after restore')" -c "SELECT count(*), max(checks.uuid_extract_version(id)) FROM orders")" \
     "$((2 * ROWS + 1)) 4"
 finish

@@ -106,6 +106,7 @@ check "joined with a distributed table" \
     "$(q -c "SELECT count(*) FROM items i JOIN kinds k ON k.name IN ('a', 'b') WHERE i.id = '$key'")" 2
 
 echo "== a uuid-keyed table with DEFAULT gen_uuidv7()"
+q -c "CREATE EXTENSION uidext_compat" >/dev/null  # uuid_extract_version below 17 (#35)
 q -c "CREATE TABLE events (id uuid PRIMARY KEY DEFAULT gen_uuidv7(), payload text)" >/dev/null
 check "cannot join items' co-location group (distribution column types differ)" \
     "$(q -c "SELECT create_distributed_table('events', 'id', colocate_with => 'items')" 2>&1 | grep -E '^(ERROR|DETAIL)')" \

@@ -2,7 +2,12 @@
 -- diffed: its members, function definitions (volatility, strictness, parallel safety,
 -- leakproof, cost), types, operators, casts, operator classes and families with their
 -- operators and support functions, event triggers, comments and privileges.
-WITH ext AS (SELECT * FROM pg_extension WHERE extname = 'uidext'),
+-- psql -v ext=NAME for another extension (uidext_compat); uidext by default.
+\if :{?ext}
+\else
+\set ext uidext
+\endif
+WITH ext AS (SELECT * FROM pg_extension WHERE extname = :'ext'),
 members AS (
     SELECT classid, objid, objsubid FROM pg_depend
     WHERE refclassid = 'pg_extension'::regclass AND refobjid = (SELECT oid FROM ext) AND deptype = 'e')

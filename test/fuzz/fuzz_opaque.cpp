@@ -1,6 +1,7 @@
 // Opaque ids (core/opaque_ids, core/opaque_keys, core/opaque_text, core/ff1, core/aes_block). The
 // first byte picks the case: bit 7 set, the rest of the input is a key list and a key file for
-// the parsers (they must accept or refuse with a reason, never crash, keep at most 8 keys) and an
+// the parsers (they must accept or refuse with a reason, never crash, keep at most 8 keys, load a
+// database's section or the server-wide keys, and refuse a file alike for every database) and an
 // opaque id's text; else bit 0 picks
 // AES-128 or AES-256 and bit 1 one key or two, whose bytes come next, then 16-byte values.
 // Every value is decoded as an opaque uuid and ulid: refused unless it is version-4 looking
@@ -50,10 +51,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (mode & 0x80) {
         const bool ok = parse_opaque_keys(input.substr(1), &ring, &problem);
         FUZZ_CHECK(ok ? ring.count <= max_opaque_keys : (problem.reason != nullptr && ring.count == 0), input);
-        // The same text as a key file (lines): a file with no key is refused (line 0).
-        const bool file_ok = parse_opaque_key_file(input.substr(1), &ring, &problem);
-        FUZZ_CHECK(file_ok ? (ring.count >= 1 && ring.count <= max_opaque_keys)
-                           : (problem.reason != nullptr && ring.count == 0), input);
+        // The same text as a key file (lines, maybe [sections]): the server-wide keys, and the
+        // keys of the database named by the first section line, if any. Every line is checked
+        // whatever the database: both parses accept or refuse alike; a refusal keeps nothing.
+        const std::string_view file = input.substr(1);
+        const bool file_ok = parse_opaque_key_file(file, &ring, &problem);
+        FUZZ_CHECK(file_ok ? ring.count <= max_opaque_keys : (problem.reason != nullptr && ring.count == 0), input);
+        std::string_view database = "no such database";
+        const std::size_t open = file.find("\n[");
+        if (open != std::string_view::npos) {
+            const std::size_t close = file.find(']', open);
+            if (close != std::string_view::npos) database = file.substr(open + 2, close - open - 2);
+        }
+        static opaque_key_ring own;
+        opaque_key_source source;
+        const bool own_ok = parse_opaque_key_file(file, database, &own, &source, &problem);
+        FUZZ_CHECK(own_ok == file_ok, input);
+        static const opaque_key_ring zero{};
+        FUZZ_CHECK(own_ok ? own.count <= max_opaque_keys : std::memcmp(&own, &zero, sizeof own) == 0, input);
+        if (own_ok && source == opaque_key_source::server_wide)  // no section of that name: the server-wide keys
+            FUZZ_CHECK(own.count == ring.count && std::memcmp(&own, &ring, sizeof own) == 0, input);
         // And as an opaque id's text: a uuid or ulid form reads as 16 bytes, anything else is invalid.
         std::uint8_t bytes[16];
         const opaque_text_kind kind = parse_opaque_text(input.substr(1), bytes);

@@ -165,6 +165,8 @@ fam name_www_example_com  6ba7b8109dad11d180b400c04fd430c80000000000000000000000
 opq() { put fuzz_opaque -- "$1" "$2"; }
 opq keys_text_two         '\x80k2:00112233445566778899aabbccddeeff,k1:000102030405060708090a0b0c0d0e0f'
 opq keys_text_bad         '\x80k1:0011,k1:zz,:,,'
+opq key_file_sections     '\x80# server-wide\nk1:000102030405060708090a0b0c0d0e0f\n[shop]\nk3:00112233445566778899aabbccddeeff\nk1:000102030405060708090a0b0c0d0e0f\n[crm]\n[a]b # x]\nk4:2b7e151628aed2a6abf7158809cf4f3c\n'
+opq key_file_sections_bad '\x80k1:000102030405060708090a0b0c0d0e0f\n[shop]\n[shop]\n[ x]\n[y] # c\n[]\n'
 opq aes128_one_key        "$(hex_to_printf 00000102030405060708090a0b0c0d0e0f00112233445566778899aabbccddeeff919108f752d143209bacf847db4148a8017f22e279b07cc398c4dc0c0c07398f)"
 opq aes256_two_keys       "$(hex_to_printf 03000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2b7e151628aed2a6abf7158809cf4f3cef4359d8d580aa4f7f036d6f04fc6a94919108f752d143209bacf847db4148a801563e3ab5d3d6764c61efb99302bd5b)"
 

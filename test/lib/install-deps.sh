@@ -20,8 +20,12 @@ packages="$packages libpostgresql-jdbc-java golang-go golang-github-lib-pq-dev g
 packages="$packages golang-go golang-github-jackc-pgx-v4-dev golang-github-lib-pq-dev golang-github-oklog-ulid-dev golang-github-google-uuid-dev"
 # clients/python/run-tests: Debian's drivers, ORMs and pytest for the uidext Python package.
 packages="$packages python3-psycopg python3-psycopg2 python3-asyncpg python3-sqlalchemy python3-django python3-peewee python3-alembic python3-pytest python3-pytest-asyncio python3-pydantic python3-fastapi python3-httpx python3-djangorestframework python3-pip python3-venv python3-setuptools python3-wheel"
+# clients/java/run-tests: JUnit 5 and its console launcher (with pgjdbc and the JDK above).
+packages="$packages junit5"
 # test/cluster/120_debian_package.sh: lintian on the built packages; 130_pgxn_dist.sh: pgxnclient (pgxn load).
 packages="$packages lintian pgxnclient"
+# gcore (test/cluster/087_opaque_keys_per_database.sh searches core dumps for retired keys)
+packages="$packages gdb"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -608,6 +608,138 @@ TEST(OpaqueKeyFile, RefusesNamingTheLineNeverTheKey) {
     EXPECT_EQ(problem.entry, 9u);
 }
 
+// ---- key files with sections (per database) -----------------------------------------------
+
+// The ids of the ring a database gets from a file, "k2 k1", and where they came from.
+std::string ids_for(const std::string& file, const std::string& database, opaque_key_source* source = nullptr) {
+    opaque_key_ring ring;
+    opaque_keys_problem problem;
+    opaque_key_source from = opaque_key_source::server_wide;
+    if (!parse_opaque_key_file(file, database, &ring, &from, &problem))
+        return std::string("refused: ") + problem.reason;
+    if (source) *source = from;
+    std::string ids;
+    for (std::size_t i = 0; i < ring.count; ++i) ids += (i ? " " : "") + std::string(ring.keys[i].id);
+    return ids;
+}
+
+const std::string key3 = "k3:3c4b5a69788796a5b4c3d2e1f00f1e2d";
+const std::string key4 = "k4:8f1c2e3d4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0";
+
+TEST(OpaqueKeyFileSections, EachDatabaseGetsItsSectionOrTheServerWideKeys) {
+    const std::string file = "# server-wide\n" + key1 + "\n\n  [shop]  \n" + key3 + "\n" + key1 + "   # kept: old ids\n" +
+                             "[crm]\n# no key: crm gets none\n[a]b # x]\n" + key4 + "\n";
+    opaque_key_source source = opaque_key_source::own_section;
+    EXPECT_EQ(ids_for(file, "shop", &source), "k3 k1");
+    EXPECT_EQ(source, opaque_key_source::own_section);
+    EXPECT_EQ(ids_for(file, "crm", &source), "");  // an empty section: no keys, not the server-wide ones
+    EXPECT_EQ(source, opaque_key_source::own_section);
+    EXPECT_EQ(ids_for(file, "a]b # x", &source), "k4");  // the name runs to the line's last ']', '#' and ']' included
+    EXPECT_EQ(ids_for(file, "billing", &source), "k1");  // no section: the server-wide keys
+    EXPECT_EQ(source, opaque_key_source::server_wide);
+    EXPECT_EQ(ids_for(file, "", &source), "k1");
+    EXPECT_EQ(ids_for(file, "Shop"), "k1") << "names are exact: case matters";
+    EXPECT_EQ(ids_for(file, "shop "), "k1");
+    // The same key under the same id in two sections and server-wide: allowed (a database that
+    // gets a section keeps the server-wide key its old ids were made with).
+    opaque_key_ring shop, other;
+    opaque_keys_problem problem;
+    ASSERT_TRUE(parse_opaque_key_file(file, "shop", &shop, nullptr, &problem));
+    ASSERT_TRUE(parse_opaque_key_file(file, "billing", &other, nullptr, &problem));
+    EXPECT_EQ(std::memcmp(&shop.keys[1], &other.keys[0], sizeof shop.keys[1]), 0);
+    // No server-wide keys: a database without a section gets none.
+    EXPECT_EQ(ids_for("[shop]\n" + key1 + "\n", "billing", &source), "");
+    EXPECT_EQ(source, opaque_key_source::server_wide);
+    // 1.4's files (no section) mean what they meant.
+    EXPECT_EQ(ids_for(key2 + "\n" + key1 + "\n", "shop"), "k2 k1");
+}
+
+TEST(OpaqueKeyFileSections, EveryLineIsCheckedWhateverTheDatabase) {
+    struct case_t {
+        std::string text;
+        std::size_t line;
+        const char* section;
+        const char* id;
+        const char* reason_part;
+    };
+    const std::string secret = "000102030405060708090a0b0c0d0e0f";
+    const std::string name63(63, 'n');
+    for (const case_t& c : {
+             case_t{"[shop]\n[crm]\n", 0, "", "", "no key"},
+             case_t{key1 + "\n[shop]\n" + key3 + "\n[shop]\n" + key4 + "\n", 4, "shop", "", "same section"},
+             case_t{key1 + "\n[]\n", 2, "", "", "no database name"},
+             case_t{key1 + "\n[" + name63 + "x]\n", 2, "", "", "at most 63 bytes"},
+             case_t{key1 + "\n[ shop]\n", 2, "", "", "begin or end with a blank"},
+             case_t{key1 + "\n[shop\t]\n", 2, "", "", "begin or end with a blank"},
+             case_t{key1 + "\n[shop] # production\n", 2, "", "", "a comment goes on a line of its own"},
+             case_t{key1 + "\n[shop\n", 2, "", "", "ends the line"},
+             // A bad line in a section the database does not load is refused all the same.
+             case_t{key1 + "\n[crm]\nk2:" + secret.substr(0, 31) + "\n", 3, "crm", "k2", "32 or 64 hex digits"},
+             case_t{"[crm]\n" + key1 + "\nk9:" + secret + "\n", 3, "crm", "k9", "same key"},
+             case_t{"[crm]\n" + key1 + "\n[shop]\n" + key3 + "\nk3:" + secret + "\n", 5, "shop", "k3", "same id"},
+         }) {
+        for (const char* database : {"shop", "crm", "billing", ""}) {
+            opaque_key_ring ring;
+            opaque_keys_problem problem;
+            EXPECT_FALSE(parse_opaque_key_file(c.text, database, &ring, nullptr, &problem)) << c.text;
+            EXPECT_EQ(problem.entry, c.line) << c.text;
+            EXPECT_STREQ(problem.section, c.section) << c.text;
+            EXPECT_STREQ(problem.id, c.id) << c.text;
+            EXPECT_NE(std::string(problem.reason).find(c.reason_part), std::string::npos) << problem.reason;
+            const opaque_key_ring zero{};
+            EXPECT_EQ(std::memcmp(&ring, &zero, sizeof ring), 0) << "nothing of a refused file is kept: " << c.text;
+        }
+    }
+    EXPECT_EQ(ids_for(key1 + "\n[" + name63 + "]\n" + key3 + "\n", name63), "k3");
+}
+
+TEST(OpaqueKeyFileSections, EightKeysPerSectionAndAtMost1024Sections) {
+    const std::string secret = "000102030405060708090a0b0c0d0e0f";
+    std::string eight, nine;
+    for (int i = 0; i < 9; ++i) {
+        const std::string line = "k" + std::to_string(i) + ":" + secret.substr(0, 30) + "0" + std::to_string(i) + "\n";
+        if (i < 8) eight += line;
+        nine += line;
+    }
+    // Eight server-wide and eight in each section: fine; nine in one section: refused at the ninth.
+    EXPECT_EQ(ids_for(eight + "[a]\n" + eight + "[b]\n" + eight, "b"), "k0 k1 k2 k3 k4 k5 k6 k7");
+    opaque_key_ring ring;
+    opaque_keys_problem problem;
+    EXPECT_FALSE(parse_opaque_key_file(eight + "[a]\n" + nine, "b", &ring, nullptr, &problem));
+    EXPECT_EQ(problem.entry, 18u);
+    EXPECT_STREQ(problem.section, "a");
+    std::string many = key1 + "\n";
+    for (int i = 0; i < 1024; ++i) many += "[db" + std::to_string(i) + "]\n";
+    EXPECT_EQ(ids_for(many, "db1023"), "");
+    EXPECT_EQ(ids_for(many, "db1024"), "k1");
+    EXPECT_FALSE(parse_opaque_key_file(many + "[db1024]\n", "db1", &ring, nullptr, &problem));
+    EXPECT_EQ(problem.entry, 1026u);
+}
+
+TEST(OpaqueKeyFileSections, SectionsAreWhatTheirDatabasesDecode) {
+    // An id made under one database's section decodes there, not under another database's keys.
+    const std::string file = key1 + "\n[a]\n" + key2 + "\n[b]\n" + key3 + "\n";
+    opaque_key_ring a, b, rest;
+    opaque_keys_problem problem;
+    ASSERT_TRUE(parse_opaque_key_file(file, "a", &a, nullptr, &problem));
+    ASSERT_TRUE(parse_opaque_key_file(file, "b", &b, nullptr, &problem));
+    ASSERT_TRUE(parse_opaque_key_file(file, "c", &rest, nullptr, &problem));
+    generator g{35};
+    int decoded_elsewhere = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const bytes v = random_uuidv7(g);
+        bytes made, back;
+        ASSERT_EQ(opaque_encode_uuid(a, v.data(), now_ms, made.data()), opaque_status::ok);
+        std::size_t index = 0;
+        ASSERT_EQ(opaque_decode_uuid(a, made.data(), now_ms, back.data(), &index), opaque_status::ok);
+        EXPECT_EQ(back, v);
+        for (const opaque_key_ring* other : {&b, &rest})
+            if (opaque_decode_uuid(*other, made.data(), now_ms, back.data(), &index) == opaque_status::ok && back == v)
+                ++decoded_elsewhere;
+    }
+    EXPECT_EQ(decoded_elsewhere, 0);
+}
+
 TEST(SecretFile, PostgresRuleForSslKeyFile) {
     const uid_t server = 1234;
     EXPECT_EQ(secret_file_permission(true, server, 0600, server), secret_file_status::ok);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { eq, inArray, relations } from 'drizzle-orm';
+import { eq, inArray, relations, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -17,6 +17,7 @@ export const usersRelations = relations(users, ({ one }) => ({ org: one(orgs, { 
 const pool = new pg.Pool();
 const db = drizzle(pool, { schema: { orgs, users, orgsRelations, usersRelations } });
 // The types before the tables: run these first (or put them in a `drizzle-kit generate --custom` migration).
+await db.execute(sql`CREATE EXTENSION IF NOT EXISTS uidext`); // first: typeid_define is the extension's
 await db.execute(defineTypeID('org')); // typeid_define('org', 'org_id') unless it exists
 await db.execute(defineTypeID('user'));
 await registerTypes(pool);

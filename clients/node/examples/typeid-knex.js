@@ -6,6 +6,7 @@ import { afterCreate, defineTypeID, dropTypeID, typeIDColumns } from 'uidext/kne
 const migration = {
   /** @param {import('knex').Knex} knex */
   async up(knex) {
+    await knex.raw('CREATE EXTENSION IF NOT EXISTS uidext'); // first: typeid_define is the extension's
     await defineTypeID(knex, 'org'); // typeid_define('org', 'org_id') unless it exists
     await defineTypeID(knex, 'user');
     const keys = typeIDColumns(knex);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import pg from 'pg';
 import { addTypeIDPrimaryKey, defineTypeID, dropTypeID, typeIDType } from 'uidext/kysely';
@@ -9,6 +9,7 @@ const pool = new pg.Pool();
 const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
 
 // A migration's up(db):
+await sql`CREATE EXTENSION IF NOT EXISTS uidext`.execute(db); // first: typeid_define is the extension's
 await defineTypeID('org').execute(db); // typeid_define('org', 'org_id') unless it exists
 await defineTypeID('user').execute(db);
 await addTypeIDPrimaryKey(db.schema.createTable('orgs'), 'org_id').addColumn('name', 'text').execute();

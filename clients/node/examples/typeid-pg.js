@@ -4,7 +4,7 @@ import { isTypeID, typeIDDefineSQL, typeIDToUUID } from 'uidext';
 import { registerTypes } from 'uidext/pg';
 
 const pool = new pg.Pool();
-await pool.query(`${typeIDDefineSQL('org')}; ${typeIDDefineSQL('user')};
+await pool.query(`CREATE EXTENSION IF NOT EXISTS uidext; ${typeIDDefineSQL('org')}; ${typeIDDefineSQL('user')};
   CREATE TABLE orgs (id org_id PRIMARY KEY DEFAULT gen_org_id(), name text);
   CREATE TABLE users (id user_id PRIMARY KEY DEFAULT gen_user_id(), org_id org_id NOT NULL REFERENCES orgs ON DELETE CASCADE)`);
 await registerTypes(pool); // after typeid_define: finds org_id and user_id (else call it again)

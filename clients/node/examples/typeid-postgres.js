@@ -4,6 +4,7 @@ import { isTypeID, typeIDDefineSQL } from 'uidext';
 import { registerTypes } from 'uidext/postgres';
 
 const sql = postgres({ onnotice: () => {} });
+await sql`CREATE EXTENSION IF NOT EXISTS uidext`; // first: typeid_define is the extension's
 await sql.unsafe(typeIDDefineSQL('user'));
 await registerTypes(sql); // after typeid_define: finds user_id (else call it again)
 

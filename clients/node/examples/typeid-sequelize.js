@@ -8,6 +8,7 @@ const sequelize = new Sequelize({
   username: process.env.PGUSER, database: process.env.PGDATABASE, logging: false,
 });
 // In a migration's up(queryInterface) (down: dropTypeID(queryInterface, 'user_id') after the tables):
+await sequelize.query('CREATE EXTENSION IF NOT EXISTS uidext'); // first: typeid_define is the extension's
 await defineTypeID(sequelize.getQueryInterface(), 'org'); // typeid_define('org', 'org_id') unless it exists
 await defineTypeID(sequelize.getQueryInterface(), 'user');
 

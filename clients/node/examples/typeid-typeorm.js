@@ -5,6 +5,7 @@ import { defineTypeID, dropTypeID, registerTypeIDTypes, typeIDColumn, typeIDPrim
 class TypeIDTypes1700000000000 {
   /** @param {import('typeorm').QueryRunner} queryRunner */
   async up(queryRunner) {
+    await queryRunner.query('CREATE EXTENSION IF NOT EXISTS uidext'); // first: typeid_define is the extension's
     await defineTypeID(queryRunner, 'org'); // typeid_define('org', 'org_id') unless it exists
     await defineTypeID(queryRunner, 'user');
   }

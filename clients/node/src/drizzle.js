@@ -2,7 +2,7 @@
 // text on the wire, which a ulid column and a uuid column both accept.
 import { sql } from 'drizzle-orm';
 import { customType, uuid } from 'drizzle-orm/pg-core';
-import { normalizeULID, ulidToUUID } from './index.js';
+import { normalizeULID, ulidToUUID } from './ulid.js';
 
 /** A ulid column: `ulid('order_id')`. */
 export const ulid = customType({

@@ -2,7 +2,7 @@
 // ULID keys (values bound as UUID text, results shown as ULID text). Register uidext/pg's
 // parsers on the dialect's pg.Pool for ulid[].
 import { OperationNodeTransformer, sql } from 'kysely';
-import { isULID, ulidToUUID } from './index.js';
+import { isULID, ulidToUUID } from './ulid.js';
 import { ulidRowConverter } from './rows.js';
 
 /** The `ulid` data type for `addColumn(name, ulidType, ...)`. */

@@ -1,6 +1,6 @@
 // Result rows of query builders that know no column types (Knex, Kysely): the named columns,
 // uuid columns holding ULID keys, are shown as ULID text.
-import { isUUID, uuidToULID } from './index.js';
+import { isUUID, uuidToULID } from './ulid.js';
 
 export function ulidRowConverter(columns) {
   const names = new Set(columns);

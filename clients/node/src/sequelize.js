@@ -2,7 +2,7 @@
 // and a uuid column alike (ulid input takes UUID text; uuid input refuses ULID text):
 //   ULID          a ulid column
 //   ULID_IN_UUID  a uuid column holding ULID keys (a uuid -> ulid foreign key), read as ULID text
-import { isULID, normalizeULID, ulidToUUID } from './index.js';
+import { isULID, normalizeULID, ulidToUUID } from './ulid.js';
 
 function keyTypes(ABSTRACT) {
   class ULID extends ABSTRACT {

@@ -2,7 +2,7 @@
 // `typeid_parse` accept: a prefix of [a-z_] (no leading or trailing "_", at most 63), "_", and 26
 // lowercase Crockford digits, the first at most 7; no prefix means no "_". The suffix is the
 // lowercase ULID text of the UUID's 16 bytes, so the ULID helpers do the base32 work.
-import { isUUID, ulidTime, ulidToUUID, uuidToULID } from './index.js';
+import { isUUID, ulidTime, ulidToUUID, uuidToULID } from './ulid.js';
 
 const PREFIX = /^(?:[a-z](?:[a-z_]{0,61}[a-z])?)?$/;
 const SUFFIX = /^[0-7][0-9a-hjkmnp-tv-z]{25}$/;

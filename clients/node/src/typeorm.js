@@ -7,7 +7,7 @@
 // and their entities say `synchronize: false`; in the entity, a ulid column is declared as TypeORM's
 // `uuid` type, which is only what TypeORM uses to bind values. Tables whose keys are uuid (a uuid
 // -> ulid foreign key included) are left to `synchronize`.
-import { normalizeULID, ulidToUUID } from './index.js';
+import { normalizeULID, ulidToUUID } from './ulid.js';
 
 /** Entity values are ULID text; the database gets UUID text (fits ulid and uuid columns). */
 export const ulidTransformer = {

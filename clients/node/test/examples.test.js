@@ -1,7 +1,8 @@
 // Every example under examples/ runs (each in a fresh database) and exits 0; every ```js block of
 // the Node pages (doc/clients/node.md, doc/clients/node/*.md) is one of those files, verbatim.
-// An example that runs CREATE EXTENSION starts from a database without uidext; after each one,
-// every uuid -> ulid foreign key it made has a uuid_ulid_ops index. The opaque-* examples need
+// Each starts from a new database without uidext, as a reader's does (#37: the TypeID examples
+// assumed it), so an example that uses the database creates the extension itself; after each
+// one, every uuid -> ulid foreign key it made has a uuid_ulid_ops index. The opaque-* examples need
 // a server with opaque id keys (run.js's throwaway server has them).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -21,14 +22,12 @@ const pages = [join(docs, 'node.md'), ...readdirSync(join(docs, 'node')).map((f)
 const jsBlocks = (page) => [...readFileSync(page, 'utf8').matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
 
 for (const file of files) {
-  const source = readFileSync(join(examples, file), 'utf8');
   test(`examples/${file} runs`, async (t) => {
     if (file.startsWith('opaque-') && !(await opaqueKeysConfigured({}))) {
       t.skip('the server has no opaque id keys (uidext preloaded, uidext.opaque_key_file)');
       return;
     }
-    const createsExtension = source.includes('CREATE EXTENSION');
-    const config = await freshDatabase(`example_${file.replace('.js', '').replace(/-/g, '_')}`, { extension: !createsExtension });
+    const config = await freshDatabase(`example_${file.replace('.js', '').replace(/-/g, '_')}`, { extension: false });
     await promisify(execFile)(process.execPath, [join(examples, file)], {
       cwd: root, env: { ...process.env, PGDATABASE: config.database }, timeout: 60000,
     });
@@ -47,6 +46,17 @@ test('every ```js block of the Node pages is an example file, and every example 
     }
   }
   assert.deepEqual([...shown].sort(), files);
+});
+
+test('every example that uses the database creates the extension before anything else uses it', () => {
+  for (const file of files) {
+    const source = readFileSync(join(examples, file), 'utf8');
+    if (!/pg\.Pool|postgres\(|knexFactory|new Sequelize|new DataSource/.test(source)) continue; // text helpers only
+    const create = source.indexOf('CREATE EXTENSION IF NOT EXISTS uidext');
+    assert.ok(create > 0, `${file} does not create the extension`);
+    const firstUse = source.search(/typeid_define\(|defineTypeID\(|typeIDDefineSQL\(|gen_ulid\(|opaque_(?:encode|decode|candidates)\(/);
+    assert.ok(firstUse < 0 || firstUse > create, `${file} uses uidext before CREATE EXTENSION`);
+  }
 });
 
 test('every library page shows where CREATE EXTENSION uidext goes, in its first example', () => {

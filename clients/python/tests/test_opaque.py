@@ -114,6 +114,45 @@ def test_asyncpg_uuid_text_parameters(server, dbname, keys, lookup):
     asyncio.run(main())
 
 
+def test_asyncpg_register_uidext_covers_text_parameters(server, dbname, keys):
+    """register_uidext(conn), one call (#37): ulid, TypeID types and `opaque_decode($1)` /
+    `opaque_candidates($1)` with the public id as a str, a uuid.UUID or a ULID; the same through
+    SQLAlchemy's asyncpg dialect with register_uidext on every connection (doc/clients/python/sqlalchemy.md)."""
+    import asyncpg
+    from sqlalchemy import event
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from uidext import TypeID
+    from uidext.asyncpg import register_uidext
+
+    async def main():
+        p = server.params(dbname)
+        c = await asyncpg.connect(host=p["host"], port=p["port"], user=p.get("user"), database=dbname)
+        await register_uidext(c)
+        for table, key, value in _cases(keys):
+            for lookup in LOOKUPS:
+                assert await c.fetchval(f"SELECT id FROM {table} WHERE id {lookup.format(p='$1')}", value) == key
+        t = TypeID.generate("user")
+        assert await c.fetchval("SELECT $1::text", t) == str(t)
+        assert type(await c.fetchval("SELECT gen_ulid()")) is ULID
+        await c.close()
+
+        engine = create_async_engine(server.url("postgresql+asyncpg", dbname))
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def register(dbapi_connection, connection_record):
+            dbapi_connection.run_async(register_uidext)
+
+        async with engine.connect() as conn:
+            for table, key, value in _cases(keys):
+                for lookup in LOOKUPS:
+                    q = sa.text(f"SELECT id FROM {table} WHERE id {lookup.format(p=':p')}")
+                    got = (await conn.execute(q, {"p": value})).scalar_one()
+                    assert got == key, (table, value)
+        await engine.dispose()
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("dialect", ["postgresql+psycopg2", "postgresql+asyncpg"])
 def test_sqlalchemy(server, dbname, keys, dialect):
     """`func.opaque_decode(public_id)` with a ULID (CAST ... AS ulid), a str (text) or, on

@@ -125,7 +125,7 @@ def test_typeid_field_and_bad_input(models):
     assert models.Post.objects.filter(subject__in=[subject, TypeID.generate("x")]).count() == 1
     with pytest.raises(ValueError, match='the prefix is "author"; expected "post"'):
         models.Post.objects.filter(pk=author.pk).count()
-    with pytest.raises(ValueError, match="invalid TypeID 'nope'"):
+    with pytest.raises(ValueError, match="“nope” is not a valid TypeID"):
         models.Post.objects.get(pk="nope")
     with pytest.raises(ValueError, match="expected \"author\""):  # checked before anything is sent
         models.Post(author_id=TypeID.generate("post")).save()
@@ -153,6 +153,90 @@ def test_path_converter(models, settings_urls):
     assert client.get(f"/p/{author.pk}/").status_code == 404  # another prefix, with the per-prefix converter
     from django.urls import reverse
     assert reverse("post", kwargs={"pk": post.pk}) == f"/posts/{post.pk}/"
+
+
+def test_invalid_keys_are_invalid_key_in_every_lookup(models):
+    """A malformed TypeID or one of another prefix is uidext.django.InvalidKey (a ValidationError,
+    ValueError and Http404), as a malformed ULID key is: get_object_or_404 answers 404 (#37)."""
+    from django.http import Http404
+    from django.shortcuts import get_object_or_404
+
+    from uidext.django import InvalidKey
+    author = models.Author.objects.create(name="a")
+    post = models.Post.objects.create(author=author)
+    other = str(TypeID.generate("comment"))
+    lookups = [lambda v: models.Post.objects.get(pk=v), lambda v: models.Post.objects.filter(pk__in=[post.pk, v]).count(),
+               lambda v: models.Post.objects.filter(author_id=v).count(), lambda v: models.Post.objects.filter(author=v).count(),
+               lambda v: models.Author.objects.filter(posts__pk=v).count(), lambda v: models.Comment.objects.filter(post_id=v).count(),
+               lambda v: get_object_or_404(models.Post, pk=v)]
+    for value in ("nope", "post_", "post_01H455VB4PEX5VSKNK084SN02Q", other, TypeID.parse(other)):
+        for i, lookup in enumerate(lookups):
+            with pytest.raises(InvalidKey) as e:
+                lookup(value)
+            assert isinstance(e.value, Http404) and isinstance(e.value, ValueError), (value, i)
+    with pytest.raises(InvalidKey, match='expected "post"'):
+        get_object_or_404(models.Post, pk=str(author.pk))
+    with pytest.raises(InvalidKey, match='the suffix after the prefix has 0 characters, not 26; expected the prefix "post"'):
+        models.Post.objects.get(pk="post_")
+    assert get_object_or_404(models.Post, pk=post.pk.uuid) == post  # UUID text: the per-prefix input's reading
+
+
+def test_json_views_encoder_and_rest_framework(models, settings_urls):
+    """TypeID values where ULID ones go (#37): model_to_dict + JsonResponse, DjangoJSONEncoder,
+    the "json" serializer, DRF's ModelSerializer (TypeIDAutoField/TypeIDField, not its integer
+    field) and its JSON renderer; a view answers 404 for malformed and other-prefix ids."""
+    import json
+
+    from django.core import serializers as django_serializers
+    from django.core.serializers.json import DjangoJSONEncoder
+    from django.forms.models import model_to_dict
+    from django.test import Client
+    from rest_framework import serializers
+    from rest_framework.renderers import JSONRenderer
+
+    from uidext.django.rest_framework import TypeIDSerializerField
+    author = models.Author.objects.create(name="a")
+    subject = TypeID.generate("user")
+    post = models.Post.objects.create(author=author, subject=subject)
+    expected = {"id": str(post.pk), "author": str(author.pk), "subject": str(subject), "n": 0}
+    assert json.loads(json.dumps(model_to_dict(post), cls=DjangoJSONEncoder)) == expected
+    client = Client()
+    for url in (f"/any/{post.pk}/", f"/post/?id={post.pk}", f"/post/?id={post.pk.uuid}"):
+        got = client.get(url)
+        assert got.status_code == 200 and got.json() == expected, url
+    for bad in ("nope", "post_", str(author.pk), "Post_01h455vb4pex5vsknk084sn02q", str(TypeID.generate("post"))):
+        assert client.get(f"/post/?id={bad}").status_code == 404, bad
+    assert client.get(f"/any/{author.pk}/").status_code == 404  # valid TypeID, another prefix: InvalidKey
+    [dumped] = json.loads(django_serializers.serialize("json", [post]))
+    assert dumped["pk"] == str(post.pk) and dumped["fields"]["subject"] == str(subject)
+
+    class PostSerializer(serializers.ModelSerializer):
+        class Meta:
+            model = models.Post
+            fields = ["id", "author", "subject", "n"]
+
+    data = PostSerializer(post).data
+    assert data == {"id": str(post.pk), "author": author.pk, "subject": str(subject), "n": 0}
+    assert json.loads(JSONRenderer().render(data)) == expected  # the related key, a TypeID, as text
+    fields = PostSerializer().fields
+    assert type(fields["id"]) is TypeIDSerializerField and fields["id"].prefix == "post" and fields["id"].read_only
+    assert type(fields["subject"]) is TypeIDSerializerField and fields["subject"].prefix is None
+    made = PostSerializer(data={"author": str(author.pk), "subject": "x_01h455vb4pex5vsknk084sn02q", "n": 1})
+    assert made.is_valid(), made.errors
+    saved = made.save()
+    assert type(saved.pk) is TypeID and saved.subject == TypeID("x_01h455vb4pex5vsknk084sn02q")
+    for bad_author in ("nope", str(post.pk)):
+        bad = PostSerializer(data={"author": bad_author})
+        assert not bad.is_valid() and "author" in bad.errors, bad_author
+    bad = PostSerializer(data={"author": str(author.pk), "subject": "User_01h455vb4pex5vsknk084sn02q"})
+    assert not bad.is_valid() and "is not a valid TypeID" in str(bad.errors["subject"][0])
+
+    class Lookup(serializers.Serializer):
+        post = TypeIDSerializerField(prefix="post")
+
+    assert Lookup(data={"post": str(post.pk)}).is_valid()
+    wrong = Lookup(data={"post": str(author.pk)})
+    assert not wrong.is_valid() and 'expected "post"' in str(wrong.errors["post"][0])
 
 
 @pytest.fixture

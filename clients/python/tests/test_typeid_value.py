@@ -132,7 +132,7 @@ def test_immutable_generate_and_parts(conn):
     assert value.uuid.version == 7 and value.uuid.variant == uuid.RFC_4122
     assert abs(value.datetime - dt.datetime.now(dt.timezone.utc)) < dt.timedelta(seconds=5)
     row = conn.execute("SELECT typeid_prefix(%s::text::typeid), typeid_uuid(%s::text::typeid), "
-                       "uuid_extract_timestamp(typeid_uuid(%s::text::typeid))",
+                       "uuid_v7_to_timestamptz(typeid_uuid(%s::text::typeid))",
                        [str(value)] * 3).fetchone()
     assert row[:2] == (value.prefix, value.uuid)
     assert row[2] == value.datetime

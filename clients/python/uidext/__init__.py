@@ -12,3 +12,7 @@ __version__ = "1.5.0"
 # TypeID (#32): the value type of per-prefix TypeID keys and the general typeid.
 from ._typeid import TypeID  # noqa: E402
 __all__ += ["TypeID"]
+
+# pydantic 1.x's .json() and FastAPI's responses write a TypeID as its text (#37).
+from ._json_encoders import install as _install_json_encoders  # noqa: E402
+_install_json_encoders(TypeID)

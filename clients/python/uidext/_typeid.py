@@ -108,7 +108,10 @@ class TypeID:
             match = _UUID_TEXT.fullmatch(text)
             if match:
                 return _from_parts(prefix, bytes.fromhex(match.group(2).replace("-", "")))
-        found, n = _split(text)
+        try:
+            found, n = _split(text)
+        except ValueError as e:  # name the prefix expected, as the server's per-prefix input does
+            raise ValueError(f"{e}; expected " + (f'the prefix "{prefix}"' if prefix else "no prefix")) from None
         if found != prefix:
             got = f'the prefix is "{found}"' if found else "the value has no prefix"
             want = f'expected "{prefix}"' if prefix else "expected none"
@@ -144,6 +147,33 @@ class TypeID:
         random = secrets.randbits(74)
         n = (ms << 80) | (0x7 << 76) | ((random >> 62) << 64) | (0b10 << 62) | (random & ((1 << 62) - 1))
         return _from_parts(prefix, n.to_bytes(16, "big"))
+
+    # pydantic 1.x (and FastAPI): a TypeID field validates with to_typeid (a ValueError becomes a
+    # validation error, FastAPI's 422) and is described as TypeID text in JSON Schema / OpenAPI.
+    # TypeID.with_prefix("user") is the type of a field that takes only that prefix.
+    @classmethod
+    def __get_validators__(cls):
+        yield cls._validate
+
+    @classmethod
+    def _validate(cls, value):
+        return value if type(value) is TypeID else to_typeid(value)
+
+    @classmethod
+    def __modify_schema__(cls, field_schema):
+        field_schema.update(type="string", format="typeid", pattern=f"^(?:[a-z](?:[a-z_]{{0,61}}[a-z])?_)?{_SUFFIX.pattern}$",
+                            example="user_01h455vb4pex5vsknk084sn02q")
+
+    @classmethod
+    def with_prefix(cls, prefix):
+        """A pydantic (1.x) field type for TypeIDs of this prefix only: `id: TypeID.with_prefix("user")`.
+        Values are plain TypeIDs; another prefix is a validation error naming the expected one
+        (FastAPI: 422); UUID text takes the prefix, as the per-prefix type's input reads it."""
+        _check_prefix(prefix)
+        found = _WITH_PREFIX.get(prefix)
+        if found is None:
+            found = _WITH_PREFIX[prefix] = type(f"TypeID_{prefix}", (_PrefixedField,), {"prefix": prefix})
+        return found
 
     def __setattr__(self, name, value):
         raise AttributeError("TypeID is immutable")
@@ -234,6 +264,29 @@ class TypeID:
         return NotImplemented
 
 
+class _PrefixedField:
+    """What TypeID.with_prefix(prefix) returns: a field type, never instantiated."""
+    prefix = None
+
+    def __new__(cls, value):
+        return to_typeid(value, cls.prefix)
+
+    @classmethod
+    def __get_validators__(cls):
+        yield cls._validate
+
+    @classmethod
+    def _validate(cls, value):
+        return to_typeid(value, cls.prefix)
+
+    @classmethod
+    def __modify_schema__(cls, field_schema):
+        head = f"{cls.prefix}_" if cls.prefix else ""
+        field_schema.update(type="string", format="typeid", pattern=f"^{head}{_SUFFIX.pattern}$",
+                            example=f"{head}01h455vb4pex5vsknk084sn02q")
+
+
+_WITH_PREFIX = {}
 _new = object.__new__
 _set_prefix = TypeID._prefix.__set__  # the slots' setters, bypassing TypeID.__setattr__
 _set_bytes = TypeID._b.__set__

@@ -1,4 +1,4 @@
-"""asyncpg: `await register_ulid(conn)` makes ulid and ulid[] load as ULID (binary format) and
+"""asyncpg: `await register_uidext(conn)` does all of the below in one call. `await register_ulid(conn)` makes ulid and ulid[] load as ULID (binary format) and
 accept ULID, str (ULID or UUID text), uuid.UUID and 16-byte bytes parameters.
 
 asyncpg's own uuid codec already takes ULID values for uuid columns (it reads their .bytes).
@@ -32,6 +32,8 @@ def _text_parameter(value, _str=str, _uuid=uuid.UUID):
         return value
     if isinstance(value, _uuid):  # a ULID too: its str() is the ULID text
         return _str(value)
+    if type(value) is _TypeID:  # its TypeID text
+        return _str(value)
     raise TypeError(f"expected str, got {type(value).__name__}")
 
 
@@ -40,10 +42,16 @@ from ._typeid import TypeID  # noqa: E402
 from ._typeid_asyncpg import register_typeid  # noqa: E402
 
 
-async def register_uidext(conn):
-    """register_ulid and register_typeid in one call; also a pool's `init` hook:
-    `create_pool(..., init=register_uidext)`. Await it again after typeid_define."""
-    await register_ulid(conn)
+_TypeID = TypeID
+
+
+async def register_uidext(conn, *, uuid_text_parameters=True):
+    """Everything in one call: register_ulid (with uuid_text_parameters, so that
+    `opaque_decode($1)` and `opaque_candidates($1)` take the public id as a str, a uuid.UUID or a
+    ULID, and a text parameter a TypeID) and register_typeid; also a pool's `init` hook:
+    `create_pool(..., init=register_uidext)`. Await it again after typeid_define.
+    uuid_text_parameters=False keeps asyncpg's own text codec (text results skip one Python call)."""
+    await register_ulid(conn, uuid_text_parameters=uuid_text_parameters)
     return await register_typeid(conn)
 
 

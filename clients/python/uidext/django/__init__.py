@@ -8,7 +8,7 @@
 - Adding "uidext.django" to INSTALLED_APPS creates the extension before `migrate` creates
   Django's own tables (needed when DEFAULT_AUTO_FIELD is ULIDAutoField on a fresh database),
   and registers the path converter `<ulid:name>` (uidext.django.converters).
-- A malformed key raises `InvalidKey`: a ValidationError (as UUIDField raises), a ValueError
+- A malformed key (a TypeID of another prefix too) raises `InvalidKey`: a ValidationError (as UUIDField raises), a ValueError
   (as 1.3 raised) and an Http404, so that `get_object_or_404(Order, pk="nope")` answers 404.
 
 Values go to the database as UUID text with no type, which both a ulid and a uuid column read:
@@ -21,11 +21,11 @@ from django import forms
 from django.core import exceptions
 from django.db import models as djmodels  # not "models": that name is this package's models module
 from django.db.models.query_utils import DeferredAttribute
-from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 from .._convert import key_uuid_text, storage_type
 from .._ulid import ULID, from_driver, to_ulid
+from ._invalid_key import InvalidKey
 from .operations import UidextExtension
 from .._drivers import adapt_in_psycopg2
 
@@ -33,13 +33,6 @@ adapt_in_psycopg2()  # raw ULID parameters (RawSQL, fn(), text()) on psycopg2
 
 __all__ = ["ULIDField", "ULIDAutoField", "UUIDv7AutoField", "ULIDForeignKey", "UidextExtension", "InvalidKey",
            "ULID"]
-
-
-class InvalidKey(exceptions.ValidationError, ValueError, Http404):
-    """A malformed ULID or UUID key. A ValidationError, as Django's UUIDField raises (forms and
-    full_clean() report it); a ValueError, as 1.3 raised; an Http404, because a key that cannot
-    exist names no object: get_object_or_404(Order, pk="nope") is a 404, not a 500, as the
-    <ulid:pk> converter gives for the same URL."""
 
 
 def _invalid(field, value, error):
@@ -232,5 +225,8 @@ _skip_database_keys_in_sequence_reset()
 
 # --- TypeID (#32): TypeIDField, TypeIDAutoField, TypeIDDefine, the <typeid:pk> converter ---------
 from .typeid import TypeID, TypeIDAutoField, TypeIDConverter, TypeIDDefine, TypeIDField  # noqa: E402
+from ._json_encoder import write_typeid_as_text  # noqa: E402
+
+write_typeid_as_text()  # DjangoJSONEncoder (JsonResponse, serializers) writes a TypeID as its text
 
 __all__ += ["TypeIDField", "TypeIDAutoField", "TypeIDDefine", "TypeIDConverter", "TypeID"]

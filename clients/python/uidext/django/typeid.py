@@ -8,6 +8,9 @@
 - `<typeid:pk>` — a path converter (registered when uidext.django is imported): TypeID text
   to `uidext.TypeID`; malformed text does not match (404). `TypeIDConverter.for_prefix("user")`
   makes one that also gives 404 for another prefix.
+- A malformed TypeID, or one of another prefix, in any lookup, assignment or converter raises
+  `InvalidKey` (a ValidationError, ValueError and Http404: get_object_or_404 answers 404), as
+  for ULID keys.
 
 The prefix is the type's: given, or read from a type name ending in "_id". Values are
 `uidext.TypeID`; they go to the database as their text with no type, which the column's input
@@ -21,6 +24,7 @@ from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
 
 from .._typeid import TypeID, _check_prefix, to_typeid
+from ._invalid_key import InvalidKey
 
 __all__ = ["TypeIDField", "TypeIDAutoField", "TypeIDDefine", "TypeIDConverter", "TypeID"]
 
@@ -44,6 +48,14 @@ def _type_and_prefix(prefix, type_name):
     return type_name, prefix
 
 
+def _invalid(field, value, error):
+    """InvalidKey with the field's "invalid" message and the reason (after "invalid TypeID 'x': ")."""
+    text = str(error)
+    head = f"invalid TypeID {value!r}: "
+    reason = text[len(head):] if text.startswith(head) else text
+    return InvalidKey(field.error_messages["invalid"], code="invalid", params={"value": value, "reason": reason})
+
+
 class TypeIDFormField(forms.CharField):
     def __init__(self, *args, prefix=None, **kwargs):
         self.typeid_prefix = prefix
@@ -64,25 +76,26 @@ class TypeIDFormField(forms.CharField):
 
 class _TypeIDMixin:
     empty_strings_allowed = False
-    default_error_messages = {"invalid": _("“%(value)s” is not a valid TypeID: %(reason)s")}
+    default_error_messages = {"invalid": _("“%(value)s” is not a valid TypeID: %(reason)s.")}
 
     def _init_type(self, prefix, type_name):
         self.type_name, self.prefix = _type_and_prefix(prefix, type_name)
         self._given = {"prefix": prefix, "type_name": type_name}
 
     def python_value(self, value):
-        return to_typeid(value, self.prefix)  # validates: assigned values may come from users
+        return self.to_python(value)  # validates: assigned values may come from users
 
     def to_python(self, value):
+        if value is None or (type(value) is TypeID and (self.prefix is None or value.prefix == self.prefix)):
+            return value
         try:
             return to_typeid(value, self.prefix)
         except ValueError as e:
-            raise exceptions.ValidationError(self.error_messages["invalid"], code="invalid",
-                                             params={"value": value, "reason": str(e)})
+            raise _invalid(self, value, e) from None
 
     def get_prep_value(self, value):
         value = djmodels.Field.get_prep_value(self, value)
-        return to_typeid(value, self.prefix)  # ValueError names a bad key
+        return self.to_python(value)  # InvalidKey names a bad key
 
     def get_db_prep_value(self, value, connection, prepared=False):
         if not prepared:
@@ -202,13 +215,20 @@ class TypeIDDefine(Operation):
         return f"typeid_{self.prefix}"
 
 
+def _parse_key(value, prefix=None):
+    try:
+        return TypeID.parse(value, prefix)
+    except ValueError as e:
+        raise InvalidKey(str(e), code="invalid") from None
+
+
 class TypeIDConverter:
     """`<typeid:pk>`: TypeID text -> uidext.TypeID. Text the server would refuse does not match
-    (to_python raises ValueError, which Django turns into a 404)."""
+    (to_python raises InvalidKey, a ValueError, which Django turns into a 404)."""
     regex = "[0-9a-z_]{26,90}"
 
     def to_python(self, value):
-        return TypeID.parse(value)
+        return _parse_key(value)
 
     def to_url(self, value):
         return str(value if isinstance(value, TypeID) else TypeID.parse(value))
@@ -218,7 +238,7 @@ class TypeIDConverter:
         """A converter that matches only TypeIDs of this prefix (another prefix: 404):
         `register_converter(TypeIDConverter.for_prefix("user"), "user_id")`, then `<user_id:pk>`."""
         _check_prefix(prefix)
-        return type(f"TypeIDConverter_{prefix}", (cls,), {"to_python": lambda self, value: TypeID.parse(value, prefix)})
+        return type(f"TypeIDConverter_{prefix}", (cls,), {"to_python": lambda self, value: _parse_key(value, prefix)})
 
 
 register_converter(TypeIDConverter, "typeid")
