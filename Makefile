@@ -37,6 +37,7 @@ REGRESS += uuid_v2_longs
 REGRESS += ulid_gist_gin
 REGRESS += partition_by_time
 REGRESS += typeid
+REGRESS += legacy_keys
 REGRESS_OPTS = --load-extension=uidext
 
 PG_CONFIG ?= pg_config

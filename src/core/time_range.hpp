@@ -20,6 +20,15 @@ constexpr std::int64_t pg_epoch_offset_us = INT64_C(946684800) * 1000000;
     return true;
 }
 
+// Unix microsecond of a PostgreSQL timestamp, over the same range as unix_ms_from_pg_timestamp
+// (1970-01-01 up to the last microsecond of millisecond 2^48 - 1); false outside it.
+[[nodiscard]] inline bool unix_us_from_pg_timestamp(std::int64_t ts, std::int64_t& us) noexcept {
+    std::uint64_t ms = 0;
+    if (!unix_ms_from_pg_timestamp(ts, ms)) return false;
+    us = ts + pg_epoch_offset_us;
+    return true;
+}
+
 [[nodiscard]] constexpr std::int64_t pg_timestamp_from_unix_ms(std::uint64_t ms) noexcept {
     return static_cast<std::int64_t>(ms) * 1000 - pg_epoch_offset_us;
 }
