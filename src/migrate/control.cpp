@@ -13,12 +13,8 @@ namespace migrate {
 namespace {
 
 std::string lock_list(Db &db, const Migration &m) {
-    std::vector<std::string> tables{m.relid};
-    for (const Ref &r : m.refs) tables.push_back(r.rel);
-    std::sort(tables.begin(), tables.end(), [](const std::string &a, const std::string &b) { return std::stoul(a) < std::stoul(b); });
-    tables.erase(std::unique(tables.begin(), tables.end()), tables.end());
     std::string list;
-    for (const auto &t : tables) list += (list.empty() ? "" : ", ") + rel_name(db, t);
+    for (const auto &t : migration_tables(m)) list += (list.empty() ? "" : ", ") + rel_name(db, t);
     return "LOCK TABLE " + list + " IN ACCESS EXCLUSIVE MODE";
 }
 

@@ -179,12 +179,19 @@ struct Runner {
 
     // ADD CONSTRAINT ... NOT VALID (brief lock, no scan) unless there, then VALIDATE (a scan
     // under SHARE UPDATE EXCLUSIVE: writes go on).
-    std::string add_validated(const std::string &rel, const std::string &name, const std::string &def) {
+    // A foreign key also locks the parent (SHARE ROW EXCLUSIVE on both): the parent first, as
+    // writers do, or a writer holding the parent and waiting for the child would hold us up
+    // until lock_timeout, every time.
+    std::string add_validated(const std::string &rel, const std::string &name, const std::string &def, bool foreign = false) {
         std::string T = rel_name(db, rel);
         auto find = [&] { return db.exec("SELECT oid::text, convalidated FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {rel, name}); };
         Result r = find();
         if (r.empty()) {
             with_lock_retries(db, o.lock_timeout_ms, "validate: add " + name, [&] {
+                if (foreign) {
+                    db.exec("LOCK TABLE " + rel_name(db, m.relid) + " IN SHARE ROW EXCLUSIVE MODE");
+                    db.exec("LOCK TABLE " + T + " IN SHARE ROW EXCLUSIVE MODE");
+                }
                 db.exec("ALTER TABLE " + T + " ADD CONSTRAINT " + db.quote(name) + " " + def + " NOT VALID");
             });
             r = find();
@@ -211,7 +218,7 @@ struct Runner {
             };
             std::string def = "FOREIGN KEY (" + fkn + ") REFERENCES " + P + " (" + n + ") ON DELETE " + action(r.del) +
                               " ON UPDATE " + action(r.upd) + (r.deferrable ? " DEFERRABLE" : "") + (r.deferred ? " INITIALLY DEFERRED" : "");
-            r.new_con = add_validated(r.rel, obj(m, "fk" + std::to_string(i)), def);
+            r.new_con = add_validated(r.rel, obj(m, "fk" + std::to_string(i)), def, true);
             save_refs(db, m);
         }
     }
@@ -319,6 +326,8 @@ int cmd_run(const Options &o, const std::string &id) {
         std::string phase = phases[i];
         if (m.phase != phase) continue;
         double t0 = now_s();
+        if (get_detail(*db, m, "started_" + phase).empty())
+            set_detail(*db, m, "started_" + phase, db->value("SELECT clock_timestamp()::text"));
         if (phase == "prepare") run.prepare();
         else if (phase == "backfill") run.backfill();
         else if (phase == "index") run.index();

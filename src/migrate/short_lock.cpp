@@ -7,11 +7,16 @@
 
 namespace migrate {
 
+// The parent first, then the referencing tables in OID order: writers take the parent first too
+// (insert a parent, then its children; delete a parent, cascading), so a writer holding the
+// parent never waits behind our lock on a child while we wait for the parent.
 std::vector<std::string> migration_tables(const Migration &m) {
-    std::vector<std::string> t{m.relid};
-    for (const Ref &r : m.refs) t.push_back(r.rel);
+    std::vector<std::string> t;
+    for (const Ref &r : m.refs)
+        if (r.rel != m.relid) t.push_back(r.rel);
     std::sort(t.begin(), t.end(), [](const std::string &a, const std::string &b) { return std::stoul(a) < std::stoul(b); });
     t.erase(std::unique(t.begin(), t.end()), t.end());
+    t.insert(t.begin(), m.relid);
     return t;
 }
 

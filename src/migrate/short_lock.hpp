@@ -16,6 +16,7 @@ struct ShortLock {
 };
 ShortLock short_lock(Db &db, int lock_timeout_ms, const std::string &what, const std::vector<std::string> &tables,
                      const std::function<std::vector<std::string>()> &build);
-// The tables a migration changes, each once, in OID order (one lock order for every command).
+// The tables a migration changes, each once: the parent, then the others in OID order (one lock
+// order for every command).
 std::vector<std::string> migration_tables(const Migration &m);
 }  // namespace migrate
