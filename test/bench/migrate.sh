@@ -187,12 +187,14 @@ swapped=$(q -d tool -c "SELECT extract(epoch FROM (detail->>'swapped_at')::times
 {
     grep -E '^phase|^swap' "$OUT/run.txt" | sed 's/^/uidext-migrate: /'
     echo "swap hold (the tool's own measure, state table): $(q -d tool -c "SELECT detail->>'swap_lock_ms' FROM uidext_migration WHERE id = $id") ms"
-    echo "probe SELECTs ending within 1 s of the swap's commit: $(latencies "$(awk -v s="$swapped" 'BEGIN { print s - 1 }')" "$(awk -v s="$swapped" 'BEGIN { print s + 1 }')" "$OUT"/probe.*)"
-    echo "longest lock waits on tables logged (over 10 ms, whole run): $(grep -E 'acquired [A-Za-z]+ on relation' "$OUT/lock-waits.log" \
-        | sed -E 's/.*acquired ([A-Za-z]+) on relation ([0-9]+) of database [0-9]+ after ([0-9.]+) ms.*/\3 \1 \2/' | sort -gr | head -5 \
-        | while read -r ms mode rel; do echo "$ms ms $mode on $(q -d tool -c "SELECT coalesce($rel::regclass::text, '$rel')")"; done | paste -sd ';' -)"
+    echo "swap committed at $(q -d tool -c "SELECT detail->>'swapped_at' FROM uidext_migration WHERE id = $id")"
+    echo "probe SELECTs ending from 3 s before the swap's commit to 1 s after: $(latencies "$(awk -v s="$swapped" 'BEGIN { printf "%.6f", s - 3 }')" "$(awk -v s="$swapped" 'BEGIN { printf "%.6f", s + 1 }')" "$OUT"/probe.*)"
+    echo "longest lock waits on tables logged (over 10 ms, whole run):"
+    grep -E 'acquired [A-Za-z]+ on relation' "$OUT/lock-waits.log" \
+        | sed -E 's/^[0-9-]+ ([0-9:.]+) .*acquired ([A-Za-z]+) on relation ([0-9]+) of database [0-9]+ after ([0-9.]+) ms.*/\4 \2 \3 \1/' | sort -gr | head -5 \
+        | while read -r ms mode rel at; do echo "  $ms ms $mode on $(q -d tool -c "SELECT coalesce($rel::regclass::text, '$rel')") at $at"; done
     echo "writers during uidext-migrate run: $(latencies "$a" "$b" "$OUT"/tool.*)"
-    echo "writers' errors (other than the terminations that end them): $(cat "$OUT"/alone.out "$OUT"/base.out "$OUT"/tool.out | grep -E '^(pgbench: )?(error|client [0-9]+ aborted)' | grep -vc 'terminat')"
+    echo "writers' errors (other than the terminations that end them): $(cat "$OUT"/alone.out "$OUT"/base.out "$OUT"/tool.out | grep -E '^(pgbench: )?(error|client [0-9]+ aborted)' | grep -vcE 'terminat|Run was aborted')"
     echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee -a "$OUT/results.txt"
 echo "total: $((SECONDS - t0)) s"
