@@ -63,4 +63,7 @@ check "node: old ids resolve through legacy_id" "$(grep '^old id through legacy_
 check "node: a new parent's id (text) goes into the child's foreign key as it is" "$(grep '^insert a parent' <<<"$out")" "insert a parent and a child with its new id: ok 1"
 check_match "node: recovery: the connection discarded, the statement prepares afresh on the next one" "$out" \
     '^prepared statement on a new connection: ok true "[0-9A-HJKMNP-TV-Z]{26}"$'
+check "after the swap SELECT * puts the key last and legacy_id where id was" \
+    "$(q -d node -c "SELECT string_agg(attname, ',' ORDER BY attnum) FROM pg_attribute WHERE attrelid = 'accounts'::regclass AND attnum > 0 AND NOT attisdropped")" \
+    "legacy_id,created_at,name,id"
 finish
