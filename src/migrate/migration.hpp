@@ -81,6 +81,14 @@ void progress(const std::string &label, double done, double total);
 void progress_end();
 double now_s();
 
+// Test hook: with UIDEXT_MIGRATE_TEST_STOP_AT=<point> the program stops itself (SIGSTOP) at that
+// point, so that test/cluster/101_migrate_stops.sh can kill it, crash the server or place a lock
+// exactly inside a phase. Points: prepare (after the key's shadow column), backfill (after the
+// first committed batch), index (before the first CREATE INDEX CONCURRENTLY), validate (after the
+// first constraint), before-swap (no lock held yet), swap and revert (inside the transaction,
+// holding the locks).
+void test_stop_at(const char *point);
+
 }  // namespace migrate
 
 #include "lock_retries.hpp"

@@ -86,6 +86,7 @@ struct Runner {
         with_lock_retries(db, o.lock_timeout_ms, "prepare: the key's sync trigger", [&] {
             db.exec_script(key_sync(db, m, key_names_now(db, m), false, true));
         });
+        test_stop_at("prepare");
         for (size_t i = 0; i < m.refs.size(); ++i) {
             Ref &r = m.refs[i];
             if (!r.new_att.empty()) continue;
@@ -120,6 +121,7 @@ struct Runner {
                 set_detail(db, m, "progress", label + " " + std::to_string(std::min(e, blocks) * 100 / std::max(1L, blocks)) + "%");
             });
             b = e;
+            test_stop_at("backfill");
             progress(label, static_cast<double>(std::min(b, blocks)), static_cast<double>(blocks));
             throttle();
         }
@@ -167,6 +169,7 @@ struct Runner {
 
     void index() {
         db.exec("SET lock_timeout = 0");
+        test_stop_at("index");
         build_index(m.relid, m.new_att, obj(m, "new_key"), true);
         set_detail(db, m, "legacy_index", build_index(m.relid, m.key_att, obj(m, "legacy_key"), true));
         for (size_t j = 0; j < m.indexes.size(); ++j) {
@@ -206,6 +209,7 @@ struct Runner {
     void validate() {
         std::string P = rel_name(db, m.relid), n = att_name(db, m.relid, m.new_att);
         add_validated(m.relid, obj(m, "nn"), "CHECK (" + n + " IS NOT NULL)");
+        test_stop_at("validate");
         for (size_t i = 0; i < m.refs.size(); ++i) {
             Ref &r = m.refs[i];
             std::string fk = att_name(db, r.rel, r.att), fkn = att_name(db, r.rel, r.new_att);
@@ -294,6 +298,7 @@ struct Runner {
     }
 
     double swap() {
+        test_stop_at("before-swap");
         ShortLock r = short_lock(db, o.lock_timeout_ms, "swap", migration_tables(m), [&] { return swap_script(); });
         m.phase = "swapped";
         set_detail(db, m, "swap_lock_ms", std::to_string(r.held_ms));

@@ -66,6 +66,7 @@ ShortLock short_lock(Db &db, int lock_timeout_ms, const std::string &what, const
                 changed = true;
                 db.exec("ROLLBACK");
             } else {
+                test_stop_at(what.c_str());
                 db.exec_script(script);
                 db.exec("COMMIT");
                 out.held_ms = (now_s() - locked_at) * 1000;

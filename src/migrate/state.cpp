@@ -1,9 +1,12 @@
 // The state table (uidext_migration) and names rebuilt from the catalog.
+#include <signal.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "migration.hpp"
 
@@ -142,6 +145,14 @@ void become_owner(Db &db, const std::string &rel) {
     } catch (const DbError &e) {
         throw UsageError("the migration runs as the table's owner " + owner + ", and you cannot SET ROLE to it: " +
                          e.what());
+    }
+}
+
+void test_stop_at(const char *point) {
+    const char *at = std::getenv("UIDEXT_MIGRATE_TEST_STOP_AT");
+    if (at && std::strcmp(at, point) == 0) {
+        std::fflush(stdout);
+        raise(SIGSTOP);
     }
 }
 

@@ -114,7 +114,8 @@ chmod -R a+rX "$work/unpacked"
 state() {
     local m
     for m in $majors; do
-        find "/usr/lib/postgresql/$m/lib" "/usr/share/postgresql/$m/extension" -type f -print0 2>/dev/null \
+        { find "/usr/lib/postgresql/$m/lib" "/usr/share/postgresql/$m/extension" -type f -print0 2>/dev/null
+          find "/usr/lib/postgresql/$m/bin" -name 'uidext-*' -type f -print0 2>/dev/null; } \
             | sort -z | xargs -0 -r sha256sum
     done
 }
@@ -134,6 +135,9 @@ for m in $majors; do
     check "dpkg: postgresql-$m-uidext installed" \
         "$(dpkg-query -W -f='${Status} ${Version}' "postgresql-$m-uidext" 2>/dev/null)" "install ok installed $debversion"
     check "uidext.so belongs to the package" "$(dpkg -S "/usr/lib/postgresql/$m/lib/uidext.so" 2>/dev/null | cut -d: -f1)" "postgresql-$m-uidext"
+    check "uidext-migrate belongs to the package, in the major's bindir" \
+        "$(dpkg -S "/usr/lib/postgresql/$m/bin/uidext-migrate" 2>/dev/null | cut -d: -f1)" "postgresql-$m-uidext"
+    check "the packaged uidext-migrate runs" "$("/usr/lib/postgresql/$m/bin/uidext-migrate" --version 2>&1)" "uidext-migrate (uidext) $extversion"
 
     PG_CONFIG=/usr/lib/postgresql/$m/bin/pg_config
     UIDEXT_PGBIN=/usr/lib/postgresql/$m/bin
@@ -171,8 +175,8 @@ for m in $majors; do
     check "dpkg: postgresql-$m-uidext gone" \
         "$(dpkg-query -W -f='${Status}' "postgresql-$m-uidext" 2>/dev/null | grep -c 'install ok installed')" 0
     check "$doc is gone" "$(ls -d "$doc" 2>/dev/null | wc -l)" 0
-    check "its files are gone (uidext.so, uidext.control)" \
-        "$(ls "/usr/lib/postgresql/$m/lib/uidext.so" "/usr/share/postgresql/$m/extension/uidext.control" 2>/dev/null | wc -l)" 0
+    check "its files are gone (uidext.so, uidext.control, uidext-migrate)" \
+        "$(ls "/usr/lib/postgresql/$m/lib/uidext.so" "/usr/share/postgresql/$m/extension/uidext.control" "/usr/lib/postgresql/$m/bin/uidext-migrate" 2>/dev/null | wc -l)" 0
     undo_package "$m"
 done
 

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf corpus
 mkdir -p corpus/fuzz_ulid_text corpus/fuzz_uuid_text corpus/fuzz_ulid_input corpus/fuzz_binary corpus/fuzz_generators \
-    corpus/fuzz_ulid_step corpus/fuzz_uuid_family corpus/fuzz_opaque corpus/fuzz_typeid
+    corpus/fuzz_ulid_step corpus/fuzz_uuid_family corpus/fuzz_opaque corpus/fuzz_typeid corpus/fuzz_legacy_keys
 
 put() {  # put TARGET... -- NAME PRINTF-FORMAT
     local targets=()
@@ -182,5 +182,15 @@ tid invalid_separator_only    '_'
 tid invalid_suffix_upper      'prefix_0123456789ABCDEFGHJKMNPQRS'
 tid invalid_overflow          'prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz'
 tid invalid_prefix_end        'prefix__00000000000000000000000000'
+
+# Keys derived from the old row: records of (op, 8-byte time in us, 8-byte id or, with op bit 2,
+# a 16-byte uuid); op & 3 steers the time (0 into range, 1 near 1970, 2 near the end of 10889,
+# 3 raw). The vectors of sql/legacy_keys.sql, the 2-bit / 61-bit split, refusals, both ends.
+lk() { put fuzz_legacy_keys -- "$1" "$(hex_to_printf "$2")"; }
+lk bigint_vectors         0000065f2bb5e2400000000000000000010000065f2bb5e42240000000000000002a0000065f2bb5e42240000000000000002b0000065f2bb5e422410000000000000000
+lk split_61               0000065f2bb5e240011fffffffffffffff0000065f2bb5e2400120000000000000000000065f2bb5e2400140000000000000000000065f2bb5e240017fffffffffffffff
+lk uuid_v4                0400065f2bb5e42240919108f752d143209bacf847db4148a80400065f2bb5e42240ffffffffffffffffffffffffffffffff0400065f2bb5e4224100000000000000000000000000000000
+lk refusals               03ffffffffffffffff00000000000000010000065f2bb5e24000ffffffffffffffff037fffffffffffffffffffffffffffffff078000000000000000919108f752d143209bacf847db4148a8
+lk ends_of_time           010000000000008000000000000000000502000000000000800000000000000000050200000000000080010000000000000005060000000000007fffffffffffffffffffffffffffffffffff
 
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) inputs"; done

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# uidext-migrate stopped in each phase (issue 36): the program killed with SIGKILL, the server
+# stopped with `pg_ctl stop -m immediate`, and `abort`, in each of prepare, backfill, index,
+# validate and swap. The program stops itself inside the phase (its test hook
+# UIDEXT_MIGRATE_TEST_STOP_AT: after the key's shadow column, after the first backfill batch,
+# after the first constraint, inside the swap's transaction holding its locks; in the index phase
+# it goes on into CREATE INDEX CONCURRENTLY, which a writer's open transaction holds waiting, so
+# the stop leaves an INVALID index behind); then the stop, and:
+# - after a kill or a crash, `run` again ends in the same state as an uninterrupted run:
+#   pg_dump --schema-only identical, the same data (checksums), every key its derivation;
+# - `abort` leaves pg_dump --schema-only identical to before the migration and the same data.
+# Then `revert` after the swap while four writers go on: the old keys back, every row there.
+# UIDEXT_MIGRATE_STOPS_PARENTS sets the size (default 3000).
+cd "$(dirname "$0")/../.."
+. test/lib/cluster.sh
+. test/cluster/helpers.bash
+. test/cluster/migrate_lib.bash
+trap 'mig_load_stop 2>/dev/null; release; stop_clusters stops' EXIT
+n=${UIDEXT_MIGRATE_STOPS_PARENTS:-3000}
+bindir=$("${PG_CONFIG:-pg_config}" --bindir)
+
+cluster_start stops max_connections=40
+dir=$(cluster_dir stops)
+# The server's own settings, so that pg_ctl start after a crash needs no options.
+q -c "ALTER SYSTEM SET unix_socket_directories = '$dir/sock'" -c "ALTER SYSTEM SET port = $PGPORT" -c "ALTER SYSTEM SET listen_addresses = ''"
+q -c "CREATE DATABASE base"
+mig_setup base bigint "$n"
+
+dump() { pg_dump --schema-only --no-owner -d "$1" | grep -v -e '^--' -e '^$' -e '^\\restrict ' -e '^\\unrestrict '; }
+data() { mig_actual "$1"; }
+
+# A session that holds its transaction open after running $2 (application_name blocker).
+BLOCKER=""
+block() {
+    PGAPPNAME=blocker psql -X -q -d "$1" -c "BEGIN" -c "$2" -c "SELECT pg_sleep(600)" >/dev/null 2>&1 &
+    BLOCKER=$!
+    for _ in $(seq 100); do
+        [ "$(q -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'blocker' AND wait_event = 'PgSleep'" 2>/dev/null)" = 1 ] && return
+        sleep 0.1
+    done
+}
+release() {
+    [ -n "$BLOCKER" ] || return 0
+    q -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'blocker'" >/dev/null 2>&1
+    wait "$BLOCKER" 2>/dev/null; BLOCKER=""
+}
+# Waits until process $1 stopped itself (its test hook).
+stopped() {
+    for _ in $(seq 600); do
+        case $(ps -o stat= -p "$1" 2>/dev/null) in T*) return 0 ;; "") return 1 ;; esac
+        sleep 0.05
+    done
+    return 1
+}
+# Waits until the program's backend waits for a lock.
+waits_for_lock() {
+    for _ in $(seq 600); do
+        [ "$(q -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uidext-migrate' AND wait_event_type = 'Lock'" 2>/dev/null)" != 0 ] && return 0
+        sleep 0.05
+    done
+    return 1
+}
+# Waits until no backend of a killed program is left (it holds the migration's advisory lock
+# until it notices its client is gone).
+program_gone() {
+    for _ in $(seq 300); do
+        [ "$(q -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uidext-migrate'" 2>/dev/null)" = 0 ] && return
+        sleep 0.1
+    done
+}
+restart() {
+    as_postgres "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1
+    as_postgres "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null 2>&1
+}
+phases="prepare backfill index validate swap"
+
+echo "== the uninterrupted run, for reference"
+q -c "CREATE DATABASE ref TEMPLATE base"
+"$MIGRATE" plan -d ref --table accounts --into ulid --time-column created_at >/dev/null
+"$MIGRATE" run -d ref 1 --batch 500 >/dev/null 2>&1
+check "reference run: swapped" "$(q -d ref -c "SELECT phase FROM uidext_migration")" swapped
+ref_dump=$(dump ref); ref_data=$(data ref)
+base_dump=$(dump base); base_data=$(data base)
+
+for mode in kill crash abort; do
+    for phase in $phases; do
+        db=${mode}_$phase
+        q -c "CREATE DATABASE $db TEMPLATE base"
+        "$MIGRATE" plan -d "$db" --table accounts --into ulid --time-column created_at >/dev/null
+        UIDEXT_MIGRATE_TEST_STOP_AT=$phase "$MIGRATE" run -d "$db" 1 --batch 500 >"$dir/run-$db.log" 2>&1 &
+        prog=$!
+        if ! stopped $prog; then
+            fail "$mode in $phase: the program did not reach its stop ($(q -d "$db" -c "SELECT phase FROM uidext_migration"); $(cat "$dir/run-$db.log"))"
+            kill -9 $prog 2>/dev/null; continue
+        fi
+        if [ "$phase" = index ]; then
+            # Into CREATE INDEX CONCURRENTLY, held waiting by a writer's open transaction.
+            block "$db" "LOCK TABLE accounts IN ROW EXCLUSIVE MODE"
+            kill -CONT $prog
+            waits_for_lock || fail "$mode in index: CREATE INDEX CONCURRENTLY never waited"
+        fi
+        check "$mode in $phase: stopped in phase $phase" "$(q -d "$db" -c "SELECT phase FROM uidext_migration")" "$phase"
+        case $mode in
+            kill|abort) kill -9 $prog; wait $prog 2>/dev/null; release; program_gone ;;
+            crash) restart; kill -9 $prog 2>/dev/null; wait $prog 2>/dev/null; BLOCKER="" ;;
+        esac
+        [ "$phase" = index ] && [ "$mode" = crash ] && check "crash in index: an INVALID index left behind" \
+            "$(q -d "$db" -c "SELECT count(*) FROM pg_index WHERE NOT indisvalid")" 1
+        if [ "$mode" = abort ]; then
+            out=$("$MIGRATE" abort -d "$db" 1 2>&1)
+            check "abort in $phase: exits 0, phase aborted" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migration")" "0 aborted"
+            check "abort in $phase: pg_dump --schema-only as before the migration" "$(dump "$db")" "$base_dump"
+            check "abort in $phase: the data as before (checksums)" "$(data "$db")" "$base_data"
+        else
+            out=$("$MIGRATE" run -d "$db" 1 --batch 500 2>&1)
+            check "$mode in $phase, run again: exits 0, phase swapped" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migration")" "0 swapped"
+            check "$mode in $phase, run again: pg_dump --schema-only as after an uninterrupted run" "$(dump "$db")" "$ref_dump"
+            check "$mode in $phase, run again: the same data (checksums) and every key its derivation" \
+                "$(data "$db") $(q -d "$db" -c "SELECT count(*) FROM accounts WHERE id <> ulid_from_legacy(created_at, legacy_id)")" "$ref_data 0"
+        fi
+        q -c "DROP DATABASE $db" >/dev/null 2>&1
+    done
+done
+
+check "abort after the swap is refused (revert is the way back)" \
+    "$("$MIGRATE" abort -d ref 1 2>&1; echo "exit $?")" "uidext-migrate: migration 1 is swapped: abort works before the swap (use revert after it)
+exit 2"
+
+echo "== revert after the swap while four writers go on"
+q -c "CREATE DATABASE reverting TEMPLATE base"
+"$MIGRATE" plan -d reverting --table accounts --into ulid --time-column created_at >/dev/null
+mig_load_start reverting
+"$MIGRATE" run -d reverting 1 --batch 500 >/dev/null 2>&1
+check "revert: swapped first" "$(q -d reverting -c "SELECT phase FROM uidext_migration")" swapped
+sleep 2
+out=$("$MIGRATE" revert -d reverting 1 2>&1)
+check "revert: exits 0" "$?" 0
+echo "$out" | sed 's/^/    /'
+sleep 1
+mig_load_stop
+check "revert: status says reverted" "$("$MIGRATE" status -d reverting 1 | cut -f3)" reverted
+check "revert: pg_dump --schema-only as before the migration" "$(dump reverting)" "$base_dump"
+mig_verify reverting "revert under writers"
+check "revert: rows written after the swap kept their old-style keys (bigint from the sequence)" \
+    "$(q -d reverting -c "SELECT count(*) > 0 FROM accounts a JOIN ledger l ON l.name = a.name AND l.op = 'ins' WHERE l.at > (SELECT (detail->>'swapped_at')::timestamptz FROM uidext_migration)")" t
+finish

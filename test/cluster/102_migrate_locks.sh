@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# uidext-migrate: locks, concurrency, privileges and refusals (issue 36).
+# - The swap meets a transaction held open on the table: it waits at most --lock-timeout, says
+#   so, retries with backoff and swaps once the transaction ends; writers meanwhile wait at most
+#   about one lock_timeout (pgbench's per-statement latencies: none reaches 1 s).
+# - Two runs of one migration: the second is refused while the first holds the migration's
+#   advisory lock; once the first is killed, run resumes.
+# - Privileges: a migration runs as its table's owner (objects it creates are the owner's, even
+#   when a superuser runs it); another role neither sees, changes nor runs it, cannot plan one
+#   for a table it does not own, and cannot forge a state row (row-level security); identifiers
+#   that would break quoting (quotes, dollar quotes, semicolons) go through untouched.
+# - plan refuses, with the reason and exit status 2, what 1.5 does not handle.
+cd "$(dirname "$0")/../.."
+. test/lib/cluster.sh
+. test/cluster/helpers.bash
+. test/cluster/migrate_lib.bash
+trap 'kill -9 $blocker 2>/dev/null; stop_clusters locks' EXIT
+cluster_start locks max_connections=40
+dir=$(cluster_dir locks)
+
+echo "== the swap under a transaction held open on the table"
+q -c "CREATE DATABASE held"
+mig_setup held bigint 2000
+"$MIGRATE" plan -d held --table accounts --into ulid --time-column created_at >/dev/null
+UIDEXT_MIGRATE_TEST_STOP_AT=before-swap "$MIGRATE" run -d held 1 --lock-timeout 100ms >"$dir/held.out" 2>"$dir/held.err" &
+prog=$!
+for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
+# A reader keeps its transaction open for 3 s; writers insert all along.
+psql -X -q -d held -c "BEGIN" -c "SELECT count(*) FROM accounts" -c "SELECT pg_sleep(3)" -c "COMMIT" >/dev/null &
+blocker=$!
+cat >"$dir/writer.pgbench" <<'SQL'
+INSERT INTO accounts (created_at, name) VALUES (clock_timestamp(), 'w' || :client_id || '_' || nextval('load_names'));
+SQL
+(cd "$dir" && pgbench -n -M simple -c 2 -j 2 -T 6 -l --log-prefix=writers -f writer.pgbench held >pgbench.out 2>&1) &
+writers=$!
+sleep 0.5
+kill -CONT $prog
+wait $prog; status=$?
+wait $blocker $writers
+check "held: run exits 0 once the transaction ends" "$status" 0
+check_match "held: the swap says it could not lock within --lock-timeout and retries" "$(cat "$dir/held.err")" \
+    '^swap: lock not granted within 100 ms \(attempt 1\), retrying in 50 ms'
+check_match "held: ... and when it got through" "$(cat "$dir/held.err")" '^swap: done at attempt [0-9]+'
+check_match "held: run reports the attempts with the lock hold" "$(cat "$dir/held.out")" 'swap: ACCESS EXCLUSIVE held [0-9.]+ ms, [0-9]+ attempts'
+check "held: swapped" "$(q -d held -c "SELECT phase FROM uidext_migration")" swapped
+max_us=$(cat "$dir"/writers.* | awk '$3 > m { m = $3 } END { print m + 0 }')
+echo "    writers: $(cat "$dir"/writers.* | wc -l) inserts during the retries, slowest $((max_us / 1000)) ms"
+check "held: no writer's insert waited 1 s or more" "$([ "$max_us" -lt 1000000 ] && echo yes)" yes
+check_ge "held: writers inserted while the swap retried" "$(cat "$dir"/writers.* | wc -l)" 10
+
+echo "== two runs of one migration at once"
+q -c "CREATE DATABASE twice"
+mig_setup twice bigint 2000
+"$MIGRATE" plan -d twice --table accounts --into ulid --time-column created_at >/dev/null
+UIDEXT_MIGRATE_TEST_STOP_AT=backfill "$MIGRATE" run -d twice 1 >/dev/null 2>&1 &
+prog=$!
+for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
+out=$("$MIGRATE" run -d twice 1 2>&1); status=$?
+check_match "twice: the second run is refused (exit 2) while the first holds the migration" "$status $out" \
+    '^2 uidext-migrate: migration 1 is being worked on by another uidext-migrate \(backend pid [0-9]+\)'
+check "twice: ... and changed nothing (still in backfill)" "$(q -d twice -c "SELECT phase FROM uidext_migration")" backfill
+kill -9 $prog; wait $prog 2>/dev/null
+for _ in $(seq 100); do [ "$(q -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uidext-migrate'")" = 0 ] && break; sleep 0.1; done
+check "twice: once the first is gone, run resumes and swaps" "$("$MIGRATE" run -d twice 1 >/dev/null 2>&1; echo $?) $(q -d twice -c "SELECT phase FROM uidext_migration")" "0 swapped"
+
+echo "== privileges: the owner, a third party, a superuser"
+q -c "CREATE ROLE alice LOGIN" -c "CREATE ROLE mallory LOGIN" -c "CREATE DATABASE shared" -c "GRANT ALL ON DATABASE shared TO alice, mallory"
+q -d shared -c "CREATE EXTENSION uidext" -c "CREATE SCHEMA app AUTHORIZATION alice" -c "GRANT USAGE ON SCHEMA app TO mallory"
+PGUSER=alice q -d shared <<'SQL'
+CREATE TABLE app."acc'""; $f$ x" ("i$f$d" bigserial PRIMARY KEY, "t;--" timestamptz NOT NULL DEFAULT now(), v text);
+CREATE TABLE app.kid (id bigserial PRIMARY KEY, "p""id" bigint NOT NULL REFERENCES app."acc'""; $f$ x" ON DELETE CASCADE);
+INSERT INTO app."acc'""; $f$ x" (v) SELECT g::text FROM generate_series(1, 100) g;
+INSERT INTO app.kid ("p""id") SELECT "i$f$d" FROM app."acc'""; $f$ x";
+GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA app TO mallory;
+SQL
+check_match "mallory cannot plan a migration of alice's table" \
+    "$(PGUSER=mallory "$MIGRATE" plan -d shared --table "app.\"acc'\"\"; \$f\$ x\"" --into ulid --time-column 't;--' 2>&1 | tr '\n' ' '; echo "exit ${PIPESTATUS[0]}")" \
+    'runs as the table.s owner alice, and you cannot SET ROLE to it.*exit 2'
+id=$(PGUSER=alice "$MIGRATE" plan -d shared --table "app.\"acc'\"\"; \$f\$ x\"" --into ulid --time-column 't;--' | head -1)
+check_match "alice plans it (names with quotes, a dollar quote, a semicolon)" "$id" '^[0-9]+$'
+check "mallory does not see alice's migration" "$(PGUSER=mallory "$MIGRATE" status -d shared)" ""
+check_match "mallory cannot run it" "$(PGUSER=mallory "$MIGRATE" run -d shared "$id" 2>&1 | tr '\n' ' '; echo "exit ${PIPESTATUS[0]}")" 'no migration 1 \(or not one of yours.*exit 2'
+check_match "mallory cannot abort it" "$(PGUSER=mallory "$MIGRATE" abort -d shared "$id" 2>&1 | tr '\n' ' '; echo "exit ${PIPESTATUS[0]}")" 'no migration 1 .*exit 2'
+check "mallory's UPDATE of the state finds no row" "$(PGUSER=mallory q -d shared -c "UPDATE uidext_migration SET phase = 'aborted' RETURNING id")" ""
+check_match "mallory cannot forge a state row for alice's table (row-level security)" \
+    "$(PGUSER=mallory q -d shared -c "INSERT INTO uidext_migration (relid, key_att, time_att, into_type, from_uuid) VALUES ('app.kid'::regclass, 1, 1, 'ulid', false)" 2>&1)" \
+    'new row violates row-level security policy'
+out=$("$MIGRATE" run -d shared "$id" 2>&1)
+check "a superuser runs alice's migration: exit 0" "$?" 0
+check "... everything it created is alice's (sync functions), nothing the superuser's" \
+    "$(q -d shared -c "SELECT string_agg(DISTINCT pg_get_userbyid(proowner), ',') FROM pg_proc WHERE proname LIKE 'uidext${id}_%'")" alice
+check "... the odd names came through: key, legacy key, referencing column" \
+    "$(q -d shared -c "SELECT string_agg(format('%s %s', attname, format_type(atttypid, NULL)), ', ' ORDER BY attname) FROM pg_attribute WHERE attrelid IN ('app.\"acc''\"\"; \$f\$ x\"'::regclass, 'app.kid'::regclass) AND attname IN ('i\$f\$d', 'legacy_i\$f\$d', 'p\"id', 'legacy_p\"id')")" \
+    'i$f$d ulid, legacy_i$f$d bigint, legacy_p"id bigint, p"id ulid'
+check "... alice inserts through the sync triggers; the kid's legacy column follows" \
+    "$(PGUSER=alice q -d shared -c "WITH a AS (INSERT INTO app.\"acc'\"\"; \$f\$ x\" (v) VALUES ('new') RETURNING \"i\$f\$d\") INSERT INTO app.kid (\"p\"\"id\") SELECT \"i\$f\$d\" FROM a RETURNING \"legacy_p\"\"id\" > 100")" t
+check "mallory can still only read and insert: no access to the sync functions" \
+    "$(PGUSER=mallory q -d shared -c "SELECT bool_or(has_function_privilege('mallory', oid, 'EXECUTE')) FROM pg_proc WHERE proname LIKE 'uidext${id}_%'")" f
+
+echo "== refusals"
+q -c "CREATE DATABASE refusals"
+q -d refusals <<'SQL'
+CREATE EXTENSION uidext;
+CREATE TABLE parted (id bigint, t timestamptz NOT NULL, PRIMARY KEY (id)) PARTITION BY RANGE (id);
+CREATE TABLE composite (a bigint, b bigint, t timestamptz NOT NULL, PRIMARY KEY (a, b));
+CREATE TABLE ruled (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
+CREATE RULE ruled_log AS ON DELETE TO ruled DO ALSO NOTIFY ruled;
+CREATE TABLE negative (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
+INSERT INTO negative (id, t) VALUES (-5, now()), (1, now());
+CREATE TABLE nullable_time (id bigserial PRIMARY KEY, t timestamptz);
+CREATE TABLE old_times (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
+INSERT INTO old_times (t) VALUES ('1969-12-31 23:59:59+00');
+CREATE TABLE matview_base (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
+CREATE MATERIALIZED VIEW mv AS SELECT id FROM matview_base;
+CREATE TABLE policed (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
+CREATE POLICY p ON policed USING (id > 0);
+CREATE TABLE no_key (id bigint, t timestamptz NOT NULL);
+CREATE TABLE uuid_key (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), t timestamptz NOT NULL);
+CREATE TABLE viewed (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
+CREATE VIEW v1 AS SELECT id FROM viewed;
+CREATE VIEW v2 AS SELECT id FROM v1;
+SQL
+refused() {  # TABLE REGEX [OPTIONS]
+    local out; out=$("$MIGRATE" plan -d refusals --table "$1" --into ulid --time-column t $3 2>&1); local status=$?
+    check_match "plan refuses $1 (exit 2, the reason)" "$status $(tr '\n' ' ' <<<"$out")" "$2"
+}
+refused parted '^2 refused.*partitioned tables are not handled'
+refused composite '^2 refused.*composite primary key'
+refused ruled '^2 refused.*rule .?ruled_log.? \(rules are not handled'
+refused negative '^2 refused.*holds negative ids \(smallest -5\)'
+refused nullable_time '^2 refused.*allows NULL'
+refused old_times '^2 refused.*1 rows have a time before 1970-01-01'
+refused matview_base '^2 refused.*materialized view over the key'
+refused policed '^2 refused.*policy p on table policed: policies over the key column'
+refused no_key '^2 uidext-migrate: .*has no primary key'
+refused uuid_key '^2 refused.*the key id is uuid: 1.5 migrates bigint and integer keys \(uuid with --from-uuid\)'
+refused viewed '^2 refused.*view public.v1: cannot be rebuilt at the swap: other views or rules depend on it'
+check "a refused plan records no migration" "$(q -d refusals -c "SELECT count(*) FROM uidext_migration")" 0
+finish
