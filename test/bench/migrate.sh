@@ -3,8 +3,9 @@
 # batched UPDATE of the same columns, the swap's lock, and what writers see.
 # Not a test (nothing passes or fails); not run by CI.
 #
-#   PG_CONFIG=... test/bench/migrate.sh [PARENTS] [BATCH] [WRITER_TPS]
-#       defaults 100000, 1000, 40; as root, uidext and uidext-migrate installed in PG_CONFIG
+#   PG_CONFIG=... [SAVE=1] test/bench/migrate.sh [PARENTS] [BATCH] [WRITER_TPS]
+#       defaults 100000, 1000, 40; as root, uidext and uidext-migrate installed in PG_CONFIG;
+#       SAVE=1 copies the report to test/bench/results/migrate-PARENTS.txt
 #
 # Data (database seed, copied by template to base and tool so both start from the same files):
 # accounts(id bigserial, created_at: a second apart in id order, 1 % an hour early (out of id
@@ -197,4 +198,7 @@ swapped=$(q -d tool -c "SELECT extract(epoch FROM (detail->>'swapped_at')::times
     echo "writers' errors (other than the terminations that end them): $(cat "$OUT"/alone.out "$OUT"/base.out "$OUT"/tool.out | grep -E '^(pgbench: )?(error|client [0-9]+ aborted)' | grep -vcE 'terminat|Run was aborted')"
     echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee -a "$OUT/results.txt"
-echo "total: $((SECONDS - t0)) s"
+echo "total: $((SECONDS - t0)) s" | tee -a "$OUT/results.txt"
+# The report: environment, results, the tool's own output. --save keeps it in test/bench/results/.
+{ cat "$OUT/environment.txt" "$OUT/results.txt"; echo "--- uidext-migrate run output"; cat "$OUT/run.txt"; } >"$OUT/report.txt"
+[ "${SAVE:-}" = 1 ] && cp "$OUT/report.txt" "test/bench/results/migrate-$N.txt"
