@@ -195,7 +195,7 @@ swapped=$(q -d tool -c "SELECT extract(epoch FROM (detail->>'swapped_at')::times
         | sed -E 's/^[0-9-]+ ([0-9:.]+) .*acquired ([A-Za-z]+) on relation ([0-9]+) of database [0-9]+ after ([0-9.]+) ms.*/\4 \2 \3 \1/' | sort -gr | head -5 \
         | while read -r ms mode rel at; do echo "  $ms ms $mode on $(q -d tool -c "SELECT coalesce($rel::regclass::text, '$rel')") at $at"; done
     echo "writers during uidext-migrate run: $(latencies "$a" "$b" "$OUT"/tool.*)"
-    echo "writers' errors (other than the terminations that end them): $(cat "$OUT"/alone.out "$OUT"/base.out "$OUT"/tool.out | grep -E '^(pgbench: )?(error|client [0-9]+ aborted)' | grep -vcE 'terminat|Run was aborted')"
+    echo "writers' errors (other than the terminations that end them): $(cat "$OUT"/alone.out "$OUT"/base.out "$OUT"/tool.out | grep -E '^(pgbench: )?(error|client [0-9]+ aborted)' | grep -vcE 'terminat|Run was aborted|backend died')"
     echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee -a "$OUT/results.txt"
 echo "total: $((SECONDS - t0)) s" | tee -a "$OUT/results.txt"
