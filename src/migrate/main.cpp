@@ -3,6 +3,7 @@
 // See doc/migrating-keys.md. Exit status: 0 done, 1 error, 2 refused or misused.
 #include <getopt.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -81,7 +82,7 @@ int main(int argc, char **argv) {
             case MAX_LAG: o.max_lag_s = parse_duration(optarg, 1, "--max-lag"); break;
             case LOCK_TIMEOUT: {
                 double s = parse_duration(optarg, 0.001, "--lock-timeout");
-                o.lock_timeout_ms = static_cast<int>(s * 1000 + 0.5);
+                o.lock_timeout_ms = static_cast<int>(std::lround(s * 1000));
                 if (o.lock_timeout_ms < 1) throw UsageError("--lock-timeout must be at least 1ms");
                 break;
             }

@@ -26,14 +26,17 @@ UIDEXT_MIGRATE_TEST_STOP_AT=before-swap "$MIGRATE" run -d held 1 --lock-timeout 
 prog=$!
 for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
 # A reader keeps its transaction open for 3 s; writers insert all along.
-psql -X -q -d held -c "BEGIN" -c "SELECT count(*) FROM accounts" -c "SELECT pg_sleep(3)" -c "COMMIT" >/dev/null &
+PGAPPNAME=holder psql -X -q -d held -c "BEGIN" -c "SELECT count(*) FROM accounts" -c "SELECT pg_sleep(3)" -c "COMMIT" >/dev/null &
 blocker=$!
+for _ in $(seq 200); do
+    [ "$(q -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'holder' AND wait_event = 'PgSleep'")" = 1 ] && break
+    sleep 0.05
+done
 cat >"$dir/writer.pgbench" <<'SQL'
 INSERT INTO accounts (created_at, name) VALUES (clock_timestamp(), 'w' || :client_id || '_' || nextval('load_names'));
 SQL
 (cd "$dir" && pgbench -n -M simple -c 2 -j 2 -T 6 -l --log-prefix=writers -f writer.pgbench held >pgbench.out 2>&1) &
 writers=$!
-sleep 0.5
 kill -CONT $prog
 wait $prog; status=$?
 wait $blocker $writers
@@ -121,7 +124,7 @@ CREATE VIEW v1 AS SELECT id FROM viewed;
 CREATE VIEW v2 AS SELECT id FROM v1;
 SQL
 refused() {  # TABLE REGEX [OPTIONS]
-    local out; out=$("$MIGRATE" plan -d refusals --table "$1" --into ulid --time-column t $3 2>&1); local status=$?
+    local out; out=$("$MIGRATE" plan -d refusals --table "$1" --into ulid --time-column t ${3:-} 2>&1); local status=$?
     check_match "plan refuses $1 (exit 2, the reason)" "$status $(tr '\n' ' ' <<<"$out")" "$2"
 }
 refused parted '^2 refused.*partitioned tables are not handled'
