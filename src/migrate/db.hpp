@@ -15,6 +15,13 @@ struct DbError : std::runtime_error {
     std::string sqlstate;
     DbError(const std::string &state, const std::string &msg) : std::runtime_error(msg), sqlstate(state) {}
 };
+// A strong lock that was not had: lock_timeout (55P03), or a deadlock with a writer that the
+// server resolved by cancelling our side (40P01). Both are retried; our transaction rolled back.
+inline bool lock_not_granted(const std::string &sqlstate) { return sqlstate == "55P03" || sqlstate == "40P01"; }
+inline std::string lock_failure(const std::string &sqlstate, int lock_timeout_ms) {
+    return sqlstate == "40P01" ? std::string("deadlock with another session, rolled back")
+                               : "lock not granted within " + std::to_string(lock_timeout_ms) + " ms";
+}
 // A refusal or misuse the user must fix (exit status 2).
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;

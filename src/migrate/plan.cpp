@@ -38,6 +38,10 @@ void check_dependents(Db &db, Plan &p, const std::string &rel, const std::string
     for (const Row &d : deps.rows) {
         const std::string &cls = d[0], &oid = d[1], &desc = d[2];
         if (cls == "pg_constraint" && own_constraints.count(oid)) continue;
+        // 18+ keeps NOT NULL as a constraint row; the column keeps it, as its attnotnull before 18.
+        if (cls == "pg_constraint" &&
+            db.value("SELECT contype::text FROM pg_catalog.pg_constraint WHERE oid = $1::oid", {oid}) == "n")
+            continue;
         if (cls == "pg_attrdef" && d[5] == "true") continue;  // the column's own default
         if (cls == "pg_class" && d[3] == "S") continue;       // its sequence (serial, identity)
         if (cls == "pg_class" && oid == pk_index) continue;

@@ -75,9 +75,9 @@ ShortLock short_lock(Db &db, int lock_timeout_ms, const std::string &what, const
             }
         } catch (const DbError &e) {
             PQexec(db.raw(), "ROLLBACK");
-            if (e.sqlstate != "55P03" || attempt >= 40) throw;
-            std::fprintf(stderr, "%s: lock not granted within %d ms (attempt %d), retrying in %d ms\n", what.c_str(), lock_timeout_ms,
-                         attempt, sleep_ms);
+            if (!lock_not_granted(e.sqlstate) || attempt >= 40) throw;
+            std::fprintf(stderr, "%s: %s (attempt %d), retrying in %d ms\n", what.c_str(),
+                         lock_failure(e.sqlstate, lock_timeout_ms).c_str(), attempt, sleep_ms);
         } catch (...) {
             PQexec(db.raw(), "ROLLBACK");
             throw;

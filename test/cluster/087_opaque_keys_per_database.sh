@@ -233,11 +233,12 @@ awk '/<!-- rotation script:/ { on = 1; next } on && /^```sh/ { copy = 1; next } 
     doc/opaque-ids.md >"$work/rotate-opaque-key"
 chmod 755 "$work/rotate-opaque-key"
 check_match "the script was found in the page" "$(cat "$work/rotate-opaque-key")" 'mv '
-inode_before=$(stat -c %i "$data/opaque.keys")
 q -d dba -c "CREATE TABLE made (run int, key_count int, id uuid, link text)"
 q -d dbc -c "CREATE TABLE made (run int, id uuid, link text)"
 for run in $(seq 1 10); do
     t=$(q -c 'SELECT pg_conf_load_time()')
+    # (The inode before the last run: the first file's inode, freed, may be given out again.)
+    inode_before=$(stat -c %i "$data/opaque.keys")
     as_postgres "$work/rotate-opaque-key" "$data/opaque.keys" dba >"$work/rotate.log" 2>&1 || fail "run $run: $(cat "$work/rotate.log")"
     reloaded "$t"
     q -d dba -c "INSERT INTO made SELECT $run, 0, id, opaque_encode(id) FROM (SELECT gen_uuidv7() id FROM generate_series(1, 50)) s"
