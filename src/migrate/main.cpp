@@ -27,10 +27,13 @@ const char *usage =
     "conn: -d DBNAME|CONNINFO  -h HOST  -p PORT  -U USER  (and the PG* environment variables)\n"
     "plan prints the migration's id alone on its first line, then its report.\n";
 
-// The version is printed apart from the text: cppcheck reads the Makefile's -D without its quotes.
+// The version is a named array, not spliced into the text: cppcheck reads the Makefile's
+// -DUIDEXT_VERSION='"1.5"' without its quotes (a number, then a syntax error).
+constexpr char version[] = UIDEXT_VERSION;
+
 void print_usage(FILE *to) {
     std::fprintf(to, "uidext-migrate: live migration of a table's key to time-ordered keys (uidext %s)\n%s",
-                 UIDEXT_VERSION, usage);
+                 version, usage);
 }
 
 // "5s", "500ms", "1min", or a plain number of `unit`s.
@@ -53,7 +56,7 @@ int main(int argc, char **argv) {
         print_usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    if (!std::strcmp(argv[1], "--version")) { std::printf("uidext-migrate (uidext) %s\n", UIDEXT_VERSION); return 0; }
+    if (!std::strcmp(argv[1], "--version")) { std::printf("uidext-migrate (uidext) %s\n", version); return 0; }
     std::string command = argv[1];
     Options o;
     enum { TABLE = 1000, INTO, TIME_COLUMN, FROM_UUID, BATCH, MAX_LAG, LOCK_TIMEOUT, DROP_LEGACY };
