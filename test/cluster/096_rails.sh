@@ -46,7 +46,7 @@ check "no warning on stderr (no unknown OID)" "$(cat "$dir/stderr")" ""
 
 check "the migration: ulid keys DEFAULT gen_ulid(), a uuid key DEFAULT gen_uuidv7(), ulid and uuid foreign keys" \
     "$(q -d app -c "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || udt_name || ' ' || coalesce(column_default, '-')
-                    FROM information_schema.columns WHERE column_name IN ('id', 'customer_id') ORDER BY 1")" \
+                    FROM information_schema.columns WHERE column_name IN ('id', 'customer_id') AND table_name <> 'uidext_migration' ORDER BY 1")" \
 "customers.id USER-DEFINED ulid gen_ulid()
 orders.customer_id USER-DEFINED ulid -
 orders.id USER-DEFINED ulid gen_ulid()
