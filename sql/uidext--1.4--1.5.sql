@@ -186,7 +186,9 @@ COMMENT ON FUNCTION legacy_bigint(uuid) IS 'the old id in a key made by uuidv7_f
 -- refs: one object a referencing column ({"rel","att","con","new_att","new_con",...});
 -- detail: progress, timings and the names the swap replaced (quoted again on every use).
 CREATE TABLE uidext_migration (
-    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    -- No sequence: schema tools (drizzle-kit) list sequences apart from their tables. The
+    -- client picks the next free id (src/migrate/plan.cpp).
+    id bigint PRIMARY KEY,
     relid oid NOT NULL,
     key_att smallint NOT NULL,
     time_att smallint NOT NULL,
@@ -203,7 +205,6 @@ CREATE TABLE uidext_migration (
     updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE uidext_migration IS 'uidext-migrate: state of live key migrations (one row each)';
-COMMENT ON SEQUENCE uidext_migration_id_seq IS 'uidext-migrate: migration ids';
 -- At most one unfinished migration a table.
 CREATE UNIQUE INDEX uidext_migration_active ON uidext_migration (relid)
     WHERE phase NOT IN ('finished', 'aborted', 'reverted');
