@@ -185,7 +185,7 @@ func TestNewTypeIDIsAUUIDv7OfNow(t *testing.T) {
 	var prefix string
 	var u uuid.UUID
 	var ts time.Time
-	if err := db.QueryRow(`SELECT typeid_prefix($1::typeid), typeid_uuid($1::typeid), uuid_extract_timestamp(typeid_uuid($1::typeid))`,
+	if err := db.QueryRow(`SELECT typeid_prefix($1::typeid), typeid_uuid($1::typeid), uuid_v7_to_timestamptz(typeid_uuid($1::typeid))`,
 		id.String()).Scan(&prefix, &u, &ts); err != nil {
 		t.Fatal(err)
 	}

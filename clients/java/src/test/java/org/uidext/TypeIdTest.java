@@ -197,7 +197,7 @@ class TypeIdTest {
         assertEquals(2, value.toUuid().variant());
         assertTrue(Duration.between(value.instant(), Instant.now()).abs().compareTo(Duration.ofSeconds(5)) < 0);
         try (PreparedStatement ps = conn.prepareStatement("SELECT typeid_prefix(?::typeid), typeid_uuid(?::typeid),"
-                + " uuid_extract_timestamp(typeid_uuid(?::typeid))")) {
+                + " uuid_v7_to_timestamptz(typeid_uuid(?::typeid))")) {
             for (int i = 1; i <= 3; i++) {
                 ps.setString(i, value.toString());
             }
