@@ -78,5 +78,9 @@ FROM pg_depend
 WHERE refclassid = 'pg_extension'::regclass AND deptype = 'e'
   AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uidext')
   AND obj_description(objid, classid::regclass::text) IS NULL
+  -- a table's row type and its array (18 records them as members too): the table's comment
+  AND NOT (classid = 'pg_type'::regclass AND EXISTS (SELECT FROM pg_type t
+       WHERE t.oid = objid AND (t.typrelid <> 0
+          OR EXISTS (SELECT FROM pg_type r WHERE r.oid = t.typelem AND r.typrelid <> 0))))
 ORDER BY 1;
 RESET timezone;
