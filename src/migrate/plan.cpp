@@ -266,7 +266,7 @@ int cmd_plan(const Options &o) {
                                   {rel, p.m.key_att, p.m.time_att, o.into, o.from_uuid ? "true" : "false", std::to_string(skip)});
                 break;
             } catch (const DbError &e) {
-                if (e.sqlstate != "23505" || e.what() == nullptr || std::string(e.what()).find("uidext_migration_pkey") == std::string::npos || skip > 1000)
+                if (e.sqlstate != "23505" || std::string(e.what()).find("uidext_migration_pkey") == std::string::npos || skip > 1000)
                     throw;
             }
         }
