@@ -58,7 +58,7 @@ cluster_stop keys_nopreload
 echo "== 1. keys per database (${SECONDS}s)"
 cluster_start keys shared_preload_libraries=uidext shared_buffers=16MB || exit 1
 data=$(cluster_dir keys)/data
-pgbin=$("$PG_CONFIG" --bindir)
+pgbin=$("${PG_CONFIG:-pg_config}" --bindir)
 # write_keys LINE...: the key file, owned by the server's OS user, mode 0600 (replaced whole).
 write_keys() {
     printf '%s\n' "$@" >"$data/opaque.keys.tmp"
@@ -221,7 +221,7 @@ refused='22023: uidext.opaque_keys is no longer read: opaque id keys come from t
 check "a fresh session: ALTER ROLE ... SET uidext.opaque_keys refused" \
     "$(error_of postgres "ALTER ROLE bob SET uidext.opaque_keys = 'k9:not-a-key'")" "$refused"
 check "... ALTER DATABASE ... SET too" "$(error_of postgres "ALTER DATABASE dba SET uidext.opaque_keys = 'k9:not-a-key'")" "$refused"
-if [ "$("$PG_CONFIG" --version | grep -oE '[0-9]+' | head -1)" -ge 15 ]; then
+if [ "$("${PG_CONFIG:-pg_config}" --version | grep -oE '[0-9]+' | head -1)" -ge 15 ]; then
     check "a misspelt uidext.opaque_key set per role: refused (the prefix is reserved)" \
         "$(error_of postgres "ALTER ROLE bob SET uidext.opaque_key = 'k9:not-a-key'" | cut -d: -f1)" "42602"
 fi
