@@ -122,7 +122,8 @@ int cmd_revert(const Options &o, const std::string &id) {
         };
         ShortLock r = short_lock(db, o.lock_timeout_ms, "revert", migration_tables(m), build);
         m.phase = "reverted";
-        std::printf("revert: ACCESS EXCLUSIVE held %.1f ms, %d attempt%s\n", r.held_ms, r.attempts, r.attempts == 1 ? "" : "s");
+        std::printf("revert: ACCESS EXCLUSIVE held %.1f ms (server clock; %.1f ms from sending to reply), %d attempt%s\n", r.held_ms,
+                    r.message_ms, r.attempts, r.attempts == 1 ? "" : "s");
     }
     // The restored foreign keys were added NOT VALID; VALIDATE scans with writes going on.
     for (const Ref &r : m.refs) {

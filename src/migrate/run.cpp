@@ -302,8 +302,10 @@ struct Runner {
         ShortLock r = short_lock(db, o.lock_timeout_ms, "swap", migration_tables(m), [&] { return swap_script(); });
         m.phase = "swapped";
         set_detail(db, m, "swap_lock_ms", std::to_string(r.held_ms));
+        set_detail(db, m, "swap_message_ms", std::to_string(r.message_ms));
         set_detail(db, m, "swap_attempts", std::to_string(r.attempts));
-        std::printf("swap: ACCESS EXCLUSIVE held %.1f ms, %d attempt%s\n", r.held_ms, r.attempts, r.attempts == 1 ? "" : "s");
+        std::printf("swap: ACCESS EXCLUSIVE held %.1f ms (server clock; %.1f ms from sending to reply), %d attempt%s\n", r.held_ms,
+                    r.message_ms, r.attempts, r.attempts == 1 ? "" : "s");
         return r.held_ms;
     }
 };

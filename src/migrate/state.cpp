@@ -148,9 +148,13 @@ void become_owner(Db &db, const std::string &rel) {
     }
 }
 
-void test_stop_at(const char *point) {
+bool test_stop_armed(const char *point) {
     const char *at = std::getenv("UIDEXT_MIGRATE_TEST_STOP_AT");
-    if (at && std::strcmp(at, point) == 0) {
+    return at && std::strcmp(at, point) == 0;
+}
+
+void test_stop_at(const char *point) {
+    if (test_stop_armed(point)) {
         std::fflush(stdout);
         raise(SIGSTOP);
     }

@@ -44,12 +44,32 @@ check "held: run exits 0 once the transaction ends" "$status" 0
 check_match "held: the swap says it could not lock within --lock-timeout and retries" "$(cat "$dir/held.err")" \
     '^swap: lock not granted within 100 ms \(attempt 1\), retrying in 50 ms'
 check_match "held: ... and when it got through" "$(cat "$dir/held.err")" '^swap: done at attempt [0-9]+'
-check_match "held: run reports the attempts with the lock hold" "$(cat "$dir/held.out")" 'swap: ACCESS EXCLUSIVE held [0-9.]+ ms, [0-9]+ attempts'
+check_match "held: run reports the attempts with the lock hold" "$(cat "$dir/held.out")" 'swap: ACCESS EXCLUSIVE held [0-9.]+ ms \(server clock; [0-9.]+ ms from sending to reply\), [0-9]+ attempts'
 check "held: swapped" "$(q -d held -c "SELECT phase FROM uidext_migration")" swapped
 max_us=$(cat "$dir"/writers.* | awk '$3 > m { m = $3 } END { print m + 0 }')
 echo "    writers: $(cat "$dir"/writers.* | wc -l) inserts during the retries, slowest $((max_us / 1000)) ms"
 check "held: no writer's insert waited 1 s or more" "$([ "$max_us" -lt 1000000 ] && echo yes)" yes
 check_ge "held: writers inserted while the swap retried" "$(cat "$dir"/writers.* | wc -l)" 10
+
+echo "== the catalog changes between building the swap and taking its lock"
+q -c "CREATE DATABASE moved"
+mig_setup moved bigint 500
+"$MIGRATE" plan -d moved --table accounts --into ulid --time-column created_at >/dev/null
+UIDEXT_MIGRATE_TEST_STOP_AT=swap-built "$MIGRATE" run -d moved 1 >"$dir/moved.out" 2>"$dir/moved.err" &
+prog=$!
+for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
+# Another session's DDL on a table of the migration (one that does not wait for the catalog
+# reads the build made): the statements built are stale.
+q -d moved -c "CREATE INDEX added_meanwhile ON orders (amount)"
+kill -CONT $prog
+wait $prog; status=$?
+check "moved: run exits 0" "$status" 0
+check_match "moved: the check after the lock saw the change, rolled back and built again" "$(cat "$dir/moved.err")" \
+    "^swap: the tables' catalog changed before the lock \(attempt 1\), building again"
+check "moved: swapped, the other session's index kept" \
+    "$(q -d moved -c "SELECT phase FROM uidext_migration") $(q -d moved -c "SELECT count(*) FROM pg_indexes WHERE indexname = 'added_meanwhile'")" "swapped 1"
+check "moved: every order's account_id is its account's new key" \
+    "$(q -d moved -c "SELECT count(*) FROM orders o LEFT JOIN accounts a ON a.id = o.account_id WHERE a.id IS NULL OR o.legacy_account_id <> a.legacy_id")" 0
 
 echo "== two runs of one migration at once"
 q -c "CREATE DATABASE twice"

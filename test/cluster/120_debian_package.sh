@@ -65,7 +65,8 @@ git ls-files -co --exclude-standard | git check-attr --stdin export-ignore | sed
 check_ge "export-ignored files left out of the upstream tarball" "$(wc -l <"$work/export-ignored")" 1
 tar -C "$work" -czf "$work/uidext_$upstream.orig.tar.gz" --exclude="uidext-$upstream/debian" -X "$work/export-ignored" "uidext-$upstream"
 for kind in S b; do
-    if (cd "$src" && dpkg-buildpackage -us -uc -$kind) >"$work/build-$kind.log" 2>&1; then
+    # -j2 (the machines have two cores) goes into MAKEFLAGS, so pg_buildext's make inherits it.
+    if (cd "$src" && dpkg-buildpackage -j2 -us -uc -$kind) >"$work/build-$kind.log" 2>&1; then
         check "dpkg-buildpackage -$kind" ok ok
     else
         tail -40 "$work/build-$kind.log"; fail "dpkg-buildpackage -$kind (log above)"; finish
