@@ -290,6 +290,11 @@ struct Runner {
         return "ALTER INDEX " + rel_name(db, idx) + " RENAME TO " + db.quote(name);
     }
 
+    bool in_primary_key(const std::string &rel, const std::string &att) {
+        return db.value("SELECT count(*) FROM pg_catalog.pg_index WHERE indrelid = $1::oid AND indisprimary AND $2::smallint = ANY (indkey)",
+                        {rel, att}) != "0";
+    }
+
     // The swap's statements, built from the catalog before the lock (see short_lock.hpp).
     std::vector<std::string> swap_script() {
         std::vector<std::string> s;
@@ -319,6 +324,7 @@ struct Runner {
         s.push_back(rename_index(get_detail(db, m, "legacy_index"), relraw + "_legacy_" + kraw + "_key", obj(m, "legacy_key")));
         KeyNames after{P, before.key, legacy, before.time};
         std::vector<RefNames> ref_after;
+        std::vector<bool> strict_after;
         for (size_t i = 0; i < m.refs.size(); ++i) {
             const Ref &r = m.refs[i];
             std::string C = rel_name(db, r.rel);
@@ -327,6 +333,12 @@ struct Runner {
             // On a self-reference the key's own renames above are on the same table: the
             // reference's names are its own columns' (never the key's).
             if (r.not_null) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.other + " SET NOT NULL");
+            // The legacy column of a NOT NULL reference drops its NOT NULL (catalog only), so that
+            // the deferred fix-up can fill it at commit for a row written before its parent;
+            // revert gives it back through a validated CHECK. Not a primary key's column.
+            bool legacy_nullable = r.not_null && !in_primary_key(r.rel, r.att);
+            if (legacy_nullable) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.column + " DROP NOT NULL");
+            strict_after.push_back(r.not_null && !legacy_nullable);
             s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(obj(m, "nn" + std::to_string(i))));
             s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + now.column + " TO " + db.quote("legacy_" + fkraw));
             s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + now.other + " TO " + now.column);
@@ -343,7 +355,7 @@ struct Runner {
         // The sync runs the other way until finish: legacy columns stay filled for revert.
         for (const std::string &x : key_sync(db, m, after, true, false)) s.push_back(x);
         for (size_t i = 0; i < m.refs.size(); ++i)
-            for (const std::string &x : ref_sync(db, m, i, after, ref_after[i], true, false, m.refs[i].not_null)) s.push_back(x);
+            for (const std::string &x : ref_sync(db, m, i, after, ref_after[i], true, false, strict_after[i])) s.push_back(x);
         for (const SavedView &v : views)
             for (const std::string &x : v.recreate) s.push_back(x);
         s.push_back("UPDATE " + state_table(db) + " SET phase = 'swapped', updated_at = clock_timestamp(), detail = detail || "

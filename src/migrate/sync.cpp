@@ -78,13 +78,13 @@ std::string miss_message(Db &db, const Migration &m, size_t i, const RefNames &r
 
 // The row-time miss where a constraint needs the value now (see ref_sync).
 std::string miss_error(Db &db, const Migration &m, size_t i, const RefNames &r, bool after_swap) {
-    std::string when = after_swap ? "Until uidext-migrate finish " + m.id + ", the legacy column of this NOT NULL reference is filled from the referenced row"
+    std::string when = after_swap ? "Until uidext-migrate " + m.id + " is reverted (or finished, for a key column), the legacy column of this NOT NULL reference is filled from the referenced row"
                                   : "While uidext-migrate " + m.id + " validates and swaps the new key, the new column of this reference is filled from the referenced row";
     return "RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation', MESSAGE = " + miss_message(db, m, i, r) + " || " +
            db.literal(" that this statement can see") + ",\n        DETAIL = " +
            db.literal(when + " when the row is written: a row that the same statement inserts later, or that the transaction inserts later under a deferred foreign key, is not there yet.") +
            ",\n        HINT = " +
-           db.literal(after_swap ? "Insert the referenced row in an earlier statement, or retry after uidext-migrate finish."
+           db.literal(after_swap ? "Insert the referenced row in an earlier statement, or retry when the migration is reverted or finished."
                                  : "Insert the referenced row in an earlier statement, or retry after the migration's swap.") + ";";
 }
 
@@ -96,7 +96,8 @@ std::string miss_error(Db &db, const Migration &m, size_t i, const RefNames &r, 
 // or INSERT ... SELECT into a self-referencing table) or a parent inserted later in the transaction
 // under a deferred foreign key. Then a deferred constraint trigger does the lookup again at
 // commit (ref_fixup). Where a row-time constraint needs r.other (strict: the CHECK from the
-// validate phase to the swap; a NOT NULL legacy column after it) the miss is an error instead:
+// validate phase to the swap; after it, revert's CHECK on a NOT NULL legacy column, or a legacy
+// column that is in the table's primary key and keeps its NOT NULL) the miss is an error instead:
 // 23503, as PostgreSQL's own foreign key check would give for a parent that is not there.
 std::vector<std::string> ref_sync(Db &db, const Migration &m, size_t i, const KeyNames &k, const RefNames &r, bool after_swap,
                                   bool with_trigger, bool strict) {
