@@ -78,8 +78,9 @@ std::string legacy_check_name(const Migration &m, size_t i) { return obj(m, "lnn
 // did for the new column: a CHECK NOT VALID (the reference's sync turns strict in the same
 // transaction: a row-time miss is a clear 23503, not the CHECK's 23514), the rows still NULL
 // filled from the parent, VALIDATE with writes going on. SET NOT NULL in the short transaction
-// then relies on the validated CHECK.
-void legacy_not_null_checks(Db &db, const Options &o, const Migration &m) {
+// then relies on the validated CHECK. Every reference's legacy column gets the same filling pass
+// (rows written where triggers do not fire would otherwise lose their reference on revert).
+void prepare_legacy_columns(Db &db, const Options &o, const Migration &m) {
     KeyNames k{rel_name(db, m.relid), att_name(db, m.relid, m.new_att), att_name(db, m.relid, m.key_att), att_name(db, m.relid, m.time_att)};
     for (size_t i = 0; i < m.refs.size(); ++i) {
         const Ref &r = m.refs[i];
@@ -87,22 +88,26 @@ void legacy_not_null_checks(Db &db, const Options &o, const Migration &m) {
         auto validated = [&] {
             return db.value("SELECT convalidated::text FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {r.rel, name});
         };
-        if (!r.not_null || validated() == "true") continue;
-        if (db.value("SELECT attnotnull::text FROM pg_catalog.pg_attribute WHERE attrelid = $1::oid AND attnum = $2::smallint", {r.rel, r.att}) == "true")
-            continue;
+        bool check = r.not_null && validated() != "true" &&
+                     db.value("SELECT attnotnull::text FROM pg_catalog.pg_attribute WHERE attrelid = $1::oid AND attnum = $2::smallint",
+                              {r.rel, r.att}) != "true";
         std::string C = rel_name(db, r.rel), lfk = att_name(db, r.rel, r.att), fk = att_name(db, r.rel, r.new_att);
-        std::vector<std::string> strict = ref_sync(db, m, i, k, RefNames{fk, lfk}, true, false, true);
-        if (validated().empty())
+        if (check && validated().empty()) {
+            std::vector<std::string> strict = ref_sync(db, m, i, k, RefNames{fk, lfk}, true, false, true);
             with_lock_retries(db, o.lock_timeout_ms, "revert: add " + name, [&] {
                 db.exec("ALTER TABLE " + C + " ADD CONSTRAINT " + db.quote(name) + " CHECK (" + lfk + " IS NOT NULL) NOT VALID");
                 db.exec_script(strict);
             });
+        }
         Result done = db.exec("UPDATE " + C + " AS c SET " + lfk + " = p." + k.other + " FROM " + k.table + " AS p WHERE p." + k.key + " = c." + fk +
                               " AND c." + lfk + " IS NULL AND c." + fk + " IS NOT NULL");
-        if (done.affected > 0) std::fprintf(stderr, "revert: %s: %ld rows whose legacy column was still NULL, filled\n", C.c_str(), done.affected);
-        with_lock_retries(db, o.lock_timeout_ms, "revert: validate " + name, [&] {
-            db.exec("ALTER TABLE " + C + " VALIDATE CONSTRAINT " + db.quote(name));
-        });
+        if (done.affected > 0)
+            std::fprintf(stderr, "revert: %s: %ld row%s whose legacy column was still NULL, filled\n", C.c_str(), done.affected,
+                         done.affected == 1 ? "" : "s");
+        if (check)
+            with_lock_retries(db, o.lock_timeout_ms, "revert: validate " + name, [&] {
+                db.exec("ALTER TABLE " + C + " VALIDATE CONSTRAINT " + db.quote(name));
+            });
     }
 }
 
@@ -116,7 +121,7 @@ int cmd_revert(const Options &o, const std::string &id) {
         throw UsageError("migration " + id + " is " + m.phase + ": revert works after the swap and before finish (abort before the swap)");
     double t0 = now_s();
     if (m.phase == "swapped") {
-        legacy_not_null_checks(db, o, m);
+        prepare_legacy_columns(db, o, m);
         auto build = [&] {
             std::vector<std::string> s;
             std::vector<std::pair<std::string, std::string>> cols{{m.relid, m.new_att}};

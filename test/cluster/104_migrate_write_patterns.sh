@@ -190,11 +190,17 @@ for x in multirow insert_select copy deferred_nullable deferred_not_null deferre
 done
 expect w_after after repeatable_read 23503 "$fk_own"
 verify w_after after
+check "after: a row written with the triggers off (session_replication_role = replica)" \
+    "$(try w_after "BEGIN; SET LOCAL session_replication_role = replica; INSERT INTO d (p_id, note) SELECT id, 'after-replica' FROM p WHERE name = 'after-upsert'; COMMIT")" ok
+check "after: ... its legacy column is NULL before revert" "$(q -d w_after -c "SELECT count(*) FROM d WHERE note = 'after-replica' AND legacy_p_id IS NULL")" 1
 check "index: finish" "$("$MIGRATE" finish -d w_index 1 >/dev/null 2>&1; echo $?) $(q -d w_index -c "SELECT phase FROM uidext_migration")" "0 finished"
 
 echo "== revert after those writes: the old keys back, every reference with them"
 out=$("$MIGRATE" revert -d w_after 1 2>&1)
 check "after: revert exits 0" "$? $(q -d w_after -c "SELECT phase FROM uidext_migration")" "0 reverted"
+check_match "after: revert filled the legacy column the triggers never saw, and says so" "$out" 'revert: public\.d: 1 row whose legacy column was still NULL, filled'
+check "after: revert: the row written with the triggers off kept its reference" \
+    "$(q -d w_after -c "SELECT p.name FROM d JOIN p ON p.id = d.p_id WHERE d.note = 'after-replica'")" after-upsert
 check "after: revert gave the NOT NULL references their NOT NULL back (c.p_id, e.p_id), its CHECKs gone" \
     "$(q -d w_after -c "SELECT string_agg(attrelid::regclass || '.' || attname || ' ' || attnotnull, ', ' ORDER BY attrelid::regclass::text)
                         FROM pg_attribute WHERE attrelid IN ('c'::regclass, 'e'::regclass) AND attname = 'p_id'") $(q -d w_after -c "SELECT count(*) FROM pg_constraint WHERE conname LIKE 'uidext1\\_%'")" \
@@ -207,7 +213,7 @@ check "after: revert: every row written after the swap is there, with its refere
         UNION ALL SELECT 'd:' || d.note || '>' || p.name FROM d JOIN p ON p.id = d.p_id WHERE d.note LIKE 'after-%'
         UNION ALL SELECT 'e:' || e.note || '>' || p.name FROM e JOIN p ON p.id = e.p_id WHERE e.note LIKE 'after-%'
         UNION ALL SELECT 'u:' || u.slot || '>' || p.name FROM u JOIN p ON p.id = u.p_id WHERE u.slot IN ('s1', 'cascade')) s")" \
-    "after-copy-1>after-copy-2 after-dself-1>>after-dself-2 after-insel-1>after-insel-2 after-multirow-1>after-multirow-2 c:after-cte>after-cte c:c2>after-upd d:after-deferred-d>after-deferred-d e:after-deferred-e>after-deferred-e u:cascade>pc u:s1>after-upsert"
+    "after-copy-1>after-copy-2 after-dself-1>>after-dself-2 after-insel-1>after-insel-2 after-multirow-1>after-multirow-2 c:after-cte>after-cte c:c2>after-upd d:after-deferred-d>after-deferred-d d:after-replica>after-upsert e:after-deferred-e>after-deferred-e u:cascade>pc u:s1>after-upsert"
 check "after: revert: no orphan, the six foreign keys back on the bigint key and validated" \
     "$(q -d w_after -c "SELECT (SELECT count(*) FROM c WHERE p_id NOT IN (SELECT id FROM p)) + (SELECT count(*) FROM e WHERE p_id NOT IN (SELECT id FROM p))
                          + (SELECT count(*) FROM d WHERE p_id NOT IN (SELECT id FROM p)) + (SELECT count(*) FROM u WHERE p_id NOT IN (SELECT id FROM p))
