@@ -69,6 +69,50 @@ int cmd_abort(const Options &o, const std::string &id) {
     return 0;
 }
 
+namespace {
+
+std::string legacy_check_name(const Migration &m, size_t i) { return obj(m, "lnn" + std::to_string(i)); }
+
+// The swap dropped the NOT NULL of a NOT NULL reference's legacy column (so that the deferred
+// fix-up can fill it at commit); revert gives it back without a scan under its lock, as validate
+// did for the new column: a CHECK NOT VALID (the reference's sync turns strict in the same
+// transaction: a row-time miss is a clear 23503, not the CHECK's 23514), the rows still NULL
+// filled from the parent, VALIDATE with writes going on. SET NOT NULL in the short transaction
+// then relies on the validated CHECK. Every reference's legacy column gets the same filling pass
+// (rows written where triggers do not fire would otherwise lose their reference on revert).
+void prepare_legacy_columns(Db &db, const Options &o, const Migration &m) {
+    KeyNames k{rel_name(db, m.relid), att_name(db, m.relid, m.new_att), att_name(db, m.relid, m.key_att), att_name(db, m.relid, m.time_att)};
+    for (size_t i = 0; i < m.refs.size(); ++i) {
+        const Ref &r = m.refs[i];
+        std::string name = legacy_check_name(m, i);
+        auto validated = [&] {
+            return db.value("SELECT convalidated::text FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {r.rel, name});
+        };
+        bool check = r.not_null && validated() != "true" &&
+                     db.value("SELECT attnotnull::text FROM pg_catalog.pg_attribute WHERE attrelid = $1::oid AND attnum = $2::smallint",
+                              {r.rel, r.att}) != "true";
+        std::string C = rel_name(db, r.rel), lfk = att_name(db, r.rel, r.att), fk = att_name(db, r.rel, r.new_att);
+        if (check && validated().empty()) {
+            std::vector<std::string> strict = ref_sync(db, m, i, k, RefNames{fk, lfk}, true, false, true);
+            with_lock_retries(db, o.lock_timeout_ms, "revert: add " + name, [&] {
+                db.exec("ALTER TABLE " + C + " ADD CONSTRAINT " + db.quote(name) + " CHECK (" + lfk + " IS NOT NULL) NOT VALID");
+                db.exec_script(strict);
+            });
+        }
+        Result done = db.exec("UPDATE " + C + " AS c SET " + lfk + " = p." + k.other + " FROM " + k.table + " AS p WHERE p." + k.key + " = c." + fk +
+                              " AND c." + lfk + " IS NULL AND c." + fk + " IS NOT NULL");
+        if (done.affected > 0)
+            std::fprintf(stderr, "revert: %s: %ld row%s whose legacy column was still NULL, filled\n", C.c_str(), done.affected,
+                         done.affected == 1 ? "" : "s");
+        if (check)
+            with_lock_retries(db, o.lock_timeout_ms, "revert: validate " + name, [&] {
+                db.exec("ALTER TABLE " + C + " VALIDATE CONSTRAINT " + db.quote(name));
+            });
+    }
+}
+
+}  // namespace
+
 int cmd_revert(const Options &o, const std::string &id) {
     Session s(o, id);
     Db &db = *s.db;
@@ -77,6 +121,7 @@ int cmd_revert(const Options &o, const std::string &id) {
         throw UsageError("migration " + id + " is " + m.phase + ": revert works after the swap and before finish (abort before the swap)");
     double t0 = now_s();
     if (m.phase == "swapped") {
+        prepare_legacy_columns(db, o, m);
         auto build = [&] {
             std::vector<std::string> s;
             std::vector<std::pair<std::string, std::string>> cols{{m.relid, m.new_att}};
@@ -107,6 +152,11 @@ int cmd_revert(const Options &o, const std::string &id) {
                 for (const IndexCopy &c : m.indexes)
                     if (c.ref == static_cast<int>(i))
                         names.push_back({rel_name(db, c.old_idx), db.value("SELECT quote_ident(relname) FROM pg_catalog.pg_class WHERE oid = $1::oid", {c.new_idx})});
+                std::string check = legacy_check_name(m, i);
+                if (!db.value("SELECT 1 FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {r.rel, check}).empty()) {
+                    s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + lfk + " SET NOT NULL");  // the validated CHECK spares the scan
+                    s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(check));
+                }
                 s.push_back("ALTER TABLE " + C + " DROP COLUMN " + fk);
                 s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + lfk + " TO " + fk);
                 for (const auto &x : names) s.push_back("ALTER INDEX " + x.first + " RENAME TO " + x.second);

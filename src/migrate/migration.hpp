@@ -85,8 +85,9 @@ double now_s();
 // point, so that test/cluster/101_migrate_stops.sh can kill it, crash the server or place a lock
 // exactly inside a phase. Points: prepare (after the key's shadow column), backfill (after the
 // first committed batch), index (before the first CREATE INDEX CONCURRENTLY), validate (after the
-// first constraint), before-swap (no lock held yet), swap-built and revert-built (statements
-// built, no lock yet), swap and revert (inside the transaction, holding the locks).
+// first constraint), catch-up (every referencing table's CHECK added NOT VALID, before the
+// catch-up pass and VALIDATE), before-swap (no lock held yet), swap-built and revert-built
+// (statements built, no lock yet), swap and revert (inside the transaction, holding the locks).
 bool test_stop_armed(const char *point);
 void test_stop_at(const char *point);
 

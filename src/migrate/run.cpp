@@ -139,7 +139,7 @@ struct Runner {
         if (get_detail(db, m, "ref_sync") != "on") {
             for (size_t i = 0; i < m.refs.size(); ++i)
                 with_lock_retries(db, o.lock_timeout_ms, "backfill: a referencing column's sync trigger", [&] {
-                    db.exec_script(ref_sync(db, m, i, key_names_now(db, m), ref_names_now(db, m, i), false, true));
+                    db.exec_script(ref_sync(db, m, i, key_names_now(db, m), ref_names_now(db, m, i), false, true, false));
                 });
             set_detail(db, m, "ref_sync", "on");
         }
@@ -180,43 +180,97 @@ struct Runner {
         }
     }
 
-    // ADD CONSTRAINT ... NOT VALID (brief lock, no scan) unless there, then VALIDATE (a scan
-    // under SHARE UPDATE EXCLUSIVE: writes go on).
+    // ADD CONSTRAINT ... NOT VALID (brief lock, no scan) unless there, with `also` in the same
+    // transaction (run again when the constraint is there: it must be idempotent).
     // A foreign key also locks the parent (SHARE ROW EXCLUSIVE on both): the parent first, as
     // writers do, or a writer holding the parent and waiting for the child would hold us up
     // until lock_timeout, every time.
-    std::string add_validated(const std::string &rel, const std::string &name, const std::string &def, bool foreign = false) {
+    std::string add_not_valid(const std::string &rel, const std::string &name, const std::string &def, bool foreign = false,
+                              const std::vector<std::string> &also = {}) {
         std::string T = rel_name(db, rel);
-        auto find = [&] { return db.exec("SELECT oid::text, convalidated FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {rel, name}); };
-        Result r = find();
-        if (r.empty()) {
+        auto find = [&] { return db.value("SELECT oid::text FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {rel, name}); };
+        std::string oid = find();
+        if (oid.empty()) {
             with_lock_retries(db, o.lock_timeout_ms, "validate: add " + name, [&] {
                 if (foreign) {
                     db.exec("LOCK TABLE " + rel_name(db, m.relid) + " IN SHARE ROW EXCLUSIVE MODE");
                     db.exec("LOCK TABLE " + T + " IN SHARE ROW EXCLUSIVE MODE");
                 }
                 db.exec("ALTER TABLE " + T + " ADD CONSTRAINT " + db.quote(name) + " " + def + " NOT VALID");
+                if (!also.empty()) db.exec_script(also);
             });
-            r = find();
+            return find();
         }
-        if (r.at(0, 1) != "t")
-            with_lock_retries(db, o.lock_timeout_ms, "validate: validate " + name, [&] {
-                db.exec("ALTER TABLE " + T + " VALIDATE CONSTRAINT " + db.quote(name));
+        if (!also.empty()) in_transaction(db, [&] { db.exec_script(also); });
+        return oid;
+    }
+
+    // VALIDATE (a scan under SHARE UPDATE EXCLUSIVE: writes go on) unless validated.
+    void validate_con(const std::string &rel, const std::string &name) {
+        if (db.value("SELECT convalidated FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {rel, name}) == "t") return;
+        with_lock_retries(db, o.lock_timeout_ms, "validate: validate " + name, [&] {
+            db.exec("ALTER TABLE " + rel_name(db, rel) + " VALIDATE CONSTRAINT " + db.quote(name));
+        });
+    }
+
+    std::string add_validated(const std::string &rel, const std::string &name, const std::string &def, bool foreign = false) {
+        std::string oid = add_not_valid(rel, name, def, foreign);
+        validate_con(rel, name);
+        return oid;
+    }
+
+    // Between a CHECK's NOT VALID (from then on every written row is checked) and its VALIDATE:
+    // the rows written before it whose shadow is still NULL get it now, so that VALIDATE cannot
+    // fail on them. The sync triggers leave none in the usual ways (the deferred fix-up maps at
+    // commit what a row-time lookup missed); this catches rows written where triggers do not fire
+    // (session_replication_role = replica: a logical replication subscriber's apply, some bulk
+    // loaders). With an index on the shadow column (the new key's unique index; the copy of an
+    // index on a referencing column) `IS NULL` is an index condition: one UPDATE that reads only
+    // those entries. Otherwise a batched, throttled block pass like the backfill's.
+    void catch_up(const std::string &rel, const std::string &key, const std::string &update, const std::string &alias, bool indexed) {
+        long rows = 0;
+        if (indexed) {
+            in_transaction(db, [&] {
+                db.exec("SET LOCAL enable_seqscan = off");
+                rows = db.exec(update).affected;
             });
-        return r.at(0, 0);
+        } else {
+            rows = batched("catch-up " + rel_name(db, rel), rel, key, update, alias);
+        }
+        if (rows > 0)
+            std::fprintf(stderr, "validate: %s: %ld row%s whose new column was still NULL, filled\n", rel_name(db, rel).c_str(), rows,
+                         rows == 1 ? "" : "s");
     }
 
     void validate() {
-        std::string P = rel_name(db, m.relid), n = att_name(db, m.relid, m.new_att);
-        add_validated(m.relid, obj(m, "nn"), "CHECK (" + n + " IS NOT NULL)");
+        std::string P = rel_name(db, m.relid), k = att_name(db, m.relid, m.key_att), n = att_name(db, m.relid, m.new_att),
+                    t = att_name(db, m.relid, m.time_att);
+        add_not_valid(m.relid, obj(m, "nn"), "CHECK (" + n + " IS NOT NULL)");
+        catch_up(m.relid, "parent_catchup_block",
+                 "UPDATE " + P + " AS p SET " + n + " = " + derive_sql(db, m, "p." + t, "p." + k) + " WHERE p." + n + " IS NULL", "p", true);
+        validate_con(m.relid, obj(m, "nn"));
         test_stop_at("validate");
+        // Every referencing table's CHECK, NOT VALID; in the same transaction its sync turns
+        // strict (a row-time miss would fail the CHECK: it fails with a clear 23503 instead).
         for (size_t i = 0; i < m.refs.size(); ++i) {
-            Ref &r = m.refs[i];
+            const Ref &r = m.refs[i];
             std::string fk = att_name(db, r.rel, r.att), fkn = att_name(db, r.rel, r.new_att);
             // A NOT NULL column gets the check SET NOT NULL relies on to skip its scan; a nullable
             // one, that the two columns are NULL together.
-            add_validated(r.rel, obj(m, "nn" + std::to_string(i)),
-                          r.not_null ? "CHECK (" + fkn + " IS NOT NULL)" : "CHECK ((" + fk + " IS NULL) = (" + fkn + " IS NULL))");
+            add_not_valid(r.rel, obj(m, "nn" + std::to_string(i)),
+                          r.not_null ? "CHECK (" + fkn + " IS NOT NULL)" : "CHECK ((" + fk + " IS NULL) = (" + fkn + " IS NULL))", false,
+                          ref_sync(db, m, i, key_names_now(db, m), ref_names_now(db, m, i), false, false, true));
+        }
+        test_stop_at("catch-up");
+        for (size_t i = 0; i < m.refs.size(); ++i) {
+            Ref &r = m.refs[i];
+            std::string C = rel_name(db, r.rel), fk = att_name(db, r.rel, r.att), fkn = att_name(db, r.rel, r.new_att);
+            bool indexed = std::any_of(m.indexes.begin(), m.indexes.end(),
+                                       [&](const IndexCopy &c) { return c.ref == static_cast<int>(i) && !c.new_idx.empty(); });
+            catch_up(r.rel, "ref" + std::to_string(i) + "_catchup_block",
+                     "UPDATE " + C + " AS c SET " + fkn + " = p." + n + " FROM " + P + " AS p WHERE p." + k + " = c." + fk + " AND c." + fkn +
+                         " IS NULL AND c." + fk + " IS NOT NULL", "c", indexed);
+            validate_con(r.rel, obj(m, "nn" + std::to_string(i)));
             auto action = [](const std::string &c) {
                 return c == "c" ? "CASCADE" : c == "n" ? "SET NULL" : c == "r" ? "RESTRICT" : "NO ACTION";
             };
@@ -234,6 +288,11 @@ struct Runner {
                                     "AND relnamespace = (SELECT relnamespace FROM pg_catalog.pg_class WHERE oid = $2::oid))", {wanted, idx});
         std::string name = free == "t" ? db.value("SELECT left($1, 63)", {wanted}) : fallback;
         return "ALTER INDEX " + rel_name(db, idx) + " RENAME TO " + db.quote(name);
+    }
+
+    bool in_primary_key(const std::string &rel, const std::string &att) {
+        return db.value("SELECT count(*) FROM pg_catalog.pg_index WHERE indrelid = $1::oid AND indisprimary AND $2::smallint = ANY (indkey)",
+                        {rel, att}) != "0";
     }
 
     // The swap's statements, built from the catalog before the lock (see short_lock.hpp).
@@ -265,6 +324,7 @@ struct Runner {
         s.push_back(rename_index(get_detail(db, m, "legacy_index"), relraw + "_legacy_" + kraw + "_key", obj(m, "legacy_key")));
         KeyNames after{P, before.key, legacy, before.time};
         std::vector<RefNames> ref_after;
+        std::vector<bool> strict_after;
         for (size_t i = 0; i < m.refs.size(); ++i) {
             const Ref &r = m.refs[i];
             std::string C = rel_name(db, r.rel);
@@ -273,6 +333,12 @@ struct Runner {
             // On a self-reference the key's own renames above are on the same table: the
             // reference's names are its own columns' (never the key's).
             if (r.not_null) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.other + " SET NOT NULL");
+            // The legacy column of a NOT NULL reference drops its NOT NULL (catalog only), so that
+            // the deferred fix-up can fill it at commit for a row written before its parent;
+            // revert gives it back through a validated CHECK. Not a primary key's column.
+            bool legacy_nullable = r.not_null && !in_primary_key(r.rel, r.att);
+            if (legacy_nullable) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.column + " DROP NOT NULL");
+            strict_after.push_back(r.not_null && !legacy_nullable);
             s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(obj(m, "nn" + std::to_string(i))));
             s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + now.column + " TO " + db.quote("legacy_" + fkraw));
             s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + now.other + " TO " + now.column);
@@ -289,7 +355,7 @@ struct Runner {
         // The sync runs the other way until finish: legacy columns stay filled for revert.
         for (const std::string &x : key_sync(db, m, after, true, false)) s.push_back(x);
         for (size_t i = 0; i < m.refs.size(); ++i)
-            for (const std::string &x : ref_sync(db, m, i, after, ref_after[i], true, false)) s.push_back(x);
+            for (const std::string &x : ref_sync(db, m, i, after, ref_after[i], true, false, strict_after[i])) s.push_back(x);
         for (const SavedView &v : views)
             for (const std::string &x : v.recreate) s.push_back(x);
         s.push_back("UPDATE " + state_table(db) + " SET phase = 'swapped', updated_at = clock_timestamp(), detail = detail || "

@@ -17,8 +17,13 @@ struct RefNames {
 
 // CREATE OR REPLACE FUNCTION, REVOKE and (when not there yet) CREATE TRIGGER statements.
 std::vector<std::string> key_sync(Db &db, const Migration &m, const KeyNames &k, bool after_swap, bool with_trigger);
+// strict: a row-time miss is an error (a constraint needs the value at once); otherwise the
+// deferred ref_fixup looks again at commit. Both functions come with it.
 std::vector<std::string> ref_sync(Db &db, const Migration &m, size_t i, const KeyNames &k, const RefNames &r, bool after_swap,
-                                  bool with_trigger);
+                                  bool with_trigger, bool strict);
+// The deferred constraint trigger that maps, at commit, what the row-time lookup missed.
+std::vector<std::string> ref_fixup(Db &db, const Migration &m, size_t i, const KeyNames &k, const RefNames &r, bool after_swap,
+                                   bool with_trigger);
 // The names as the catalog has them now (before the swap: old key, shadow column).
 KeyNames key_names_now(Db &db, const Migration &m);
 RefNames ref_names_now(Db &db, const Migration &m, size_t i);
