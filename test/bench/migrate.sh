@@ -187,7 +187,8 @@ tail -n +"$((log_from + 1))" "$LOG" | grep -E 'acquired|still waiting' >"$OUT/lo
 swapped=$(q -d tool -c "SELECT extract(epoch FROM (detail->>'swapped_at')::timestamptz) FROM uidext_migration WHERE id = $id")
 {
     grep -E '^phase|^swap' "$OUT/run.txt" | sed 's/^/uidext-migrate: /'
-    echo "swap hold (the tool's own measure, state table): $(q -d tool -c "SELECT detail->>'swap_lock_ms' FROM uidext_migration WHERE id = $id") ms"
+    echo "swap hold (the tool's own measure on the server's clock, lock granted to COMMIT): $(q -d tool -c "SELECT detail->>'swap_lock_ms' FROM uidext_migration WHERE id = $id") ms"
+    echo "swap message (the client's clock, sent to reply, lock wait included): $(q -d tool -c "SELECT detail->>'swap_message_ms' FROM uidext_migration WHERE id = $id") ms"
     echo "swap committed at $(q -d tool -c "SELECT detail->>'swapped_at' FROM uidext_migration WHERE id = $id")"
     echo "probe SELECTs ending from 3 s before the swap's commit to 1 s after: $(latencies "$(awk -v s="$swapped" 'BEGIN { printf "%.6f", s - 3 }')" "$(awk -v s="$swapped" 'BEGIN { printf "%.6f", s + 1 }')" "$OUT"/probe.*)"
     echo "longest lock waits on tables logged (over 10 ms, whole run):"
