@@ -30,12 +30,13 @@ Result Db::exec(const std::string &sql, const std::vector<std::string> &params) 
     ExecStatusType st = PQresultStatus(res);
     if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
         const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+        const char *con = PQresultErrorField(res, PG_DIAG_CONSTRAINT_NAME);
         std::string msg = PQresultErrorMessage(res);
         if (msg.empty()) msg = PQerrorMessage(conn_);
         while (!msg.empty() && (msg.back() == '\n')) msg.pop_back();
-        std::string code = state ? state : "";
+        std::string code = state ? state : "", constraint = con ? con : "";
         PQclear(res);
-        throw DbError(code, msg);
+        throw DbError(code, msg, constraint);
     }
     Result out;
     int n = PQntuples(res), m = PQnfields(res);
@@ -74,11 +75,12 @@ void Db::exec_script(const std::vector<std::string> &statements) {
     ExecStatusType st = PQresultStatus(res);
     if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
         const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+        const char *con = PQresultErrorField(res, PG_DIAG_CONSTRAINT_NAME);
         std::string msg = PQresultErrorMessage(res);
         while (!msg.empty() && msg.back() == '\n') msg.pop_back();
-        std::string code = state ? state : "";
+        std::string code = state ? state : "", constraint = con ? con : "";
         PQclear(res);
-        throw DbError(code, msg);
+        throw DbError(code, msg, constraint);
     }
     PQclear(res);
 }
