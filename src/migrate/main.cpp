@@ -26,8 +26,8 @@ const char *usage =
     "\n"
     "conn: -d DBNAME|CONNINFO  -h HOST  -p PORT  -U USER  (and the PG* environment variables)\n"
     "plan prints the migration's id alone on its first line, then its report.\n"
-    "The state lives in extension uidext_migrate (table uidext_migrate.migration): CREATE EXTENSION uidext_migrate\n"
-    "once per database (trusted: a role with CREATE on the database may run it).\n";
+    "The state lives in extension uidext_migrate (table uidext_migrate.migration): run\n"
+    "CREATE EXTENSION uidext_migrate once a database (trusted: CREATE on the database suffices).\n";
 
 // The version is a named array, not spliced into the text: cppcheck reads the Makefile's
 // -DUIDEXT_VERSION='"1.5"' without its quotes (a number, then a syntax error).

@@ -1,6 +1,6 @@
-// uidext-migrate: the state of one migration (a row of uidext_migrate.migration) and what every command
-// shares. Objects are named by OID and attribute number only; identifiers are rebuilt from the
-// catalog (format('%I')) whenever a statement needs them.
+// uidext-migrate: the state of one migration (a row of uidext_migrate.migration) and what every
+// command shares. Objects are named by OID and attribute number only; identifiers are rebuilt
+// from the catalog (format('%I')) whenever a statement needs them.
 #pragma once
 #include <string>
 #include <vector>

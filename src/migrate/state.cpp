@@ -16,8 +16,10 @@ std::string ext_schema(Db &db) {
     static std::string cached;  // one database a process
     if (!cached.empty()) return cached;
     Result r = db.exec(
-        "SELECT quote_ident(n.nspname), EXISTS (SELECT FROM pg_catalog.pg_proc p WHERE p.pronamespace = n.oid "
-        "AND p.proname = 'ulid_from_legacy'), e.extversion FROM pg_catalog.pg_extension e "
+        "SELECT quote_ident(n.nspname), EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid "
+        "WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass "
+        "AND d.refobjid = e.oid AND d.deptype = 'e' AND p.proname = 'ulid_from_legacy'), e.extversion "
+        "FROM pg_catalog.pg_extension e "
         "JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'uidext'");
     if (r.empty()) throw UsageError("the uidext extension is not installed in this database (CREATE EXTENSION uidext)");
     if (r.at(0, 1) != "t")
