@@ -24,6 +24,7 @@ Db::~Db() {
 
 Result Db::exec(const std::string &sql, const std::vector<std::string> &params) {
     std::vector<const char *> values;
+    values.reserve(params.size());
     for (const auto &p : params) values.push_back(p.c_str());
     PGresult *res = PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                                  values.empty() ? nullptr : values.data(), nullptr, nullptr, 0);
