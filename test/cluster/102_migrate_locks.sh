@@ -12,7 +12,8 @@
 # - The state's extension uidext_migrate: a schema of its name that a third party created first
 #   makes CREATE EXTENSION fail (nothing of ours lands in it, uidext-migrate writes nothing to
 #   the third party's table of the same name); a trusted install by a non-superuser; a dump of
-#   the database restored by a non-superuser (the state's rows are not dumped: they hold OIDs).
+#   the database restored by a non-superuser (the state's rows are not dumped: they hold OIDs);
+#   ALTER EXTENSION ... SET SCHEMA and DROP EXTENSION uidext refused; uidext 1.4 named.
 # - plan refuses, with the reason and exit status 2, what 1.5 does not handle.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
@@ -207,4 +208,8 @@ refused no_key '^2 uidext-migrate: .*has no primary key'
 refused uuid_key '^2 refused.*the key id is uuid: 1.5 migrates bigint and integer keys \(uuid with --from-uuid\)'
 refused viewed '^2 refused.*view public.v1: cannot be rebuilt at the swap: other views or rules depend on it'
 check "a refused plan records no migration" "$(q -d refusals -c "SELECT count(*) FROM uidext_migrate.migration")" 0
+check_match "uidext_migrate stays in its schema: ALTER EXTENSION ... SET SCHEMA refused" \
+    "$(q -d refusals -c "ALTER EXTENSION uidext_migrate SET SCHEMA public" 2>&1)" 'extension "uidext_migrate" does not support SET SCHEMA'
+check_match "DROP EXTENSION uidext refused while uidext_migrate requires it" \
+    "$(q -d refusals -c "DROP EXTENSION uidext" 2>&1 | tr '\n' ' ')" 'cannot drop extension uidext .*extension uidext_migrate depends on extension uidext'
 finish
