@@ -1,9 +1,10 @@
 # uidext: PGXS build. `make && make install`; PG_CONFIG selects the server (default: on PATH).
 # uidext_ossp: a drop-in for contrib's uuid-ossp, served by the same library.
 # uidext_compat: core's names for six uuid functions on every major (opt-in), the same library.
+# uidext_migrate: uidext-migrate's state table, in its own schema uidext_migrate (SQL only).
 # Out-of-tree (VPATH) builds work too, as Debian's pg_buildext runs them: from an empty build
 # directory, `make -f /path/to/uidext/Makefile` (or `make VPATH=/path/to/uidext -f ...`).
-EXTENSION = uidext uidext_ossp uidext_compat
+EXTENSION = uidext uidext_ossp uidext_compat uidext_migrate
 EXTVERSION = 1.5
 
 # The source tree: VPATH when given, else the directory of this Makefile ("." in place).
@@ -19,7 +20,8 @@ OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 # install script of the newest version is the 1.0 script followed by every update script in
 # order (see the rule below), so a fresh install and an updated one cannot drift apart.
 UPDATE_SCRIPTS = sql/uidext--1.0--1.1.sql sql/uidext--1.1--1.2.sql sql/uidext--1.2--1.3.sql sql/uidext--1.3--1.4.sql sql/uidext--1.4--1.5.sql
-DATA = sql/uidext--1.0.sql $(UPDATE_SCRIPTS) sql/uidext_ossp--1.1.sql sql/uidext_compat--1.0.sql
+DATA = sql/uidext--1.0.sql $(UPDATE_SCRIPTS) sql/uidext_ossp--1.1.sql sql/uidext_compat--1.0.sql \
+	sql/uidext_migrate--1.0.sql
 # Generated into the build directory (the source tree itself when building in place) and
 # installed from there. An absolute name, so that make never takes a copy that an in-tree
 # build left in the source tree for this build's.

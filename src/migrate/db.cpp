@@ -24,18 +24,20 @@ Db::~Db() {
 
 Result Db::exec(const std::string &sql, const std::vector<std::string> &params) {
     std::vector<const char *> values;
+    values.reserve(params.size());
     for (const auto &p : params) values.push_back(p.c_str());
     PGresult *res = PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                                  values.empty() ? nullptr : values.data(), nullptr, nullptr, 0);
     ExecStatusType st = PQresultStatus(res);
     if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
         const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+        const char *con = PQresultErrorField(res, PG_DIAG_CONSTRAINT_NAME);
         std::string msg = PQresultErrorMessage(res);
         if (msg.empty()) msg = PQerrorMessage(conn_);
         while (!msg.empty() && (msg.back() == '\n')) msg.pop_back();
-        std::string code = state ? state : "";
+        std::string code = state ? state : "", constraint = con ? con : "";
         PQclear(res);
-        throw DbError(code, msg);
+        throw DbError(code, msg, constraint);
     }
     Result out;
     int n = PQntuples(res), m = PQnfields(res);
@@ -74,11 +76,12 @@ void Db::exec_script(const std::vector<std::string> &statements) {
     ExecStatusType st = PQresultStatus(res);
     if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
         const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+        const char *con = PQresultErrorField(res, PG_DIAG_CONSTRAINT_NAME);
         std::string msg = PQresultErrorMessage(res);
         while (!msg.empty() && msg.back() == '\n') msg.pop_back();
-        std::string code = state ? state : "";
+        std::string code = state ? state : "", constraint = con ? con : "";
         PQclear(res);
-        throw DbError(code, msg);
+        throw DbError(code, msg, constraint);
     }
     PQclear(res);
 }

@@ -10,10 +10,11 @@
 
 namespace migrate {
 
-// A failed statement: the server's SQLSTATE and message.
+// A failed statement: the server's SQLSTATE and message, and the constraint it names (if any).
 struct DbError : std::runtime_error {
-    std::string sqlstate;
-    DbError(const std::string &state, const std::string &msg) : std::runtime_error(msg), sqlstate(state) {}
+    std::string sqlstate, constraint;
+    DbError(const std::string &state, const std::string &msg, const std::string &con = "")
+        : std::runtime_error(msg), sqlstate(state), constraint(con) {}
 };
 // A strong lock that was not had: lock_timeout (55P03), or a deadlock with a writer that the
 // server resolved by cancelling our side (40P01). Both are retried; our transaction rolled back.

@@ -25,7 +25,9 @@ const char *usage =
     "  uidext-migrate finish  [conn] ID [--drop-legacy]\n"
     "\n"
     "conn: -d DBNAME|CONNINFO  -h HOST  -p PORT  -U USER  (and the PG* environment variables)\n"
-    "plan prints the migration's id alone on its first line, then its report.\n";
+    "plan prints the migration's id alone on its first line, then its report.\n"
+    "The state lives in extension uidext_migrate (table uidext_migrate.migration): run\n"
+    "CREATE EXTENSION uidext_migrate once a database (trusted: CREATE on the database suffices).\n";
 
 // The version is a named array, not spliced into the text: cppcheck reads the Makefile's
 // -DUIDEXT_VERSION='"1.5"' without its quotes (a number, then a syntax error).

@@ -1,6 +1,6 @@
-// uidext-migrate: the state of one migration (a row of uidext_migration) and what every command
-// shares. Objects are named by OID and attribute number only; identifiers are rebuilt from the
-// catalog (format('%I')) whenever a statement needs them.
+// uidext-migrate: the state of one migration (a row of uidext_migrate.migration) and what every
+// command shares. Objects are named by OID and attribute number only; identifiers are rebuilt
+// from the catalog (format('%I')) whenever a statement needs them.
 #pragma once
 #include <string>
 #include <vector>
@@ -43,8 +43,11 @@ struct Migration {
     std::vector<IndexCopy> indexes;
 };
 
-// The extension's schema, quoted (the state table and the derive/generate functions live there).
+// uidext's schema, quoted (the derive/generate functions and the ulid type live there); refuses a
+// database without uidext or with one older than 1.5.
 std::string ext_schema(Db &db);
+// The state table, uidext_migrate.migration (quoted): extension uidext_migrate's member table;
+// refuses a database without that extension, saying how to install it.
 std::string state_table(Db &db);
 
 Migration load(Db &db, const std::string &id);

@@ -266,12 +266,12 @@ int cmd_plan(const Options &o) {
                                   {rel, p.m.key_att, p.m.time_att, o.into, o.from_uuid ? "true" : "false", std::to_string(skip)});
                 break;
             } catch (const DbError &e) {
-                if (e.sqlstate != "23505" || std::string(e.what()).find("uidext_migration_pkey") == std::string::npos || skip > 1000)
+                if (e.sqlstate != "23505" || e.constraint != "migration_pkey" || skip > 1000)
                     throw;
             }
         }
     } catch (const DbError &e) {
-        if (e.sqlstate == "23505") {
+        if (e.sqlstate == "23505" && e.constraint == "migration_active") {
             std::string other = db.value("SELECT id || ' (' || phase || ')' FROM " + state +
                                          " WHERE relid = $1::oid AND phase NOT IN ('finished', 'aborted', 'reverted')", {rel});
             throw UsageError(relq + " already has an unfinished migration: " + other);

@@ -1,4 +1,4 @@
-// The state table (uidext_migration) and names rebuilt from the catalog.
+// The state table (uidext_migrate.migration) and names rebuilt from the catalog.
 #include <signal.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -15,18 +15,40 @@ namespace migrate {
 std::string ext_schema(Db &db) {
     static std::string cached;  // one database a process
     if (!cached.empty()) return cached;
-    std::string s = db.value(
-        "SELECT quote_ident(n.nspname) FROM pg_catalog.pg_extension e "
+    Result r = db.exec(
+        "SELECT quote_ident(n.nspname), EXISTS (SELECT FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_proc p ON p.oid = d.objid "
+        "WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass "
+        "AND d.refobjid = e.oid AND d.deptype = 'e' AND p.proname = 'ulid_from_legacy'), e.extversion "
+        "FROM pg_catalog.pg_extension e "
         "JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'uidext'");
-    if (s.empty()) throw UsageError("the uidext extension is not installed in this database (CREATE EXTENSION uidext)");
-    if (db.value("SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_extension e ON e.extname = 'uidext' "
-                 "WHERE c.relname = 'uidext_migration' AND c.relnamespace = e.extnamespace") != "1")
-        throw UsageError("uidext is older than 1.5 here (no uidext_migration table): ALTER EXTENSION uidext UPDATE");
+    if (r.empty()) throw UsageError("the uidext extension is not installed in this database (CREATE EXTENSION uidext)");
+    if (r.at(0, 1) != "t")
+        throw UsageError("uidext is older than 1.5 here (version " + r.at(0, 2) +
+                         ", no ulid_from_legacy): ALTER EXTENSION uidext UPDATE");
+    cached = r.at(0, 0);
+    return cached;
+}
+
+// The table is found as a member of extension uidext_migrate, never by name on the search_path:
+// a table of that name that another role created elsewhere is never read or written.
+std::string state_table(Db &db) {
+    static std::string cached;
+    if (!cached.empty()) return cached;
+    ext_schema(db);  // uidext first: an older uidext has its own hint
+    std::string s = db.value(
+        "SELECT format('%I.%I', n.nspname, c.relname) FROM pg_catalog.pg_extension e "
+        "JOIN pg_catalog.pg_depend d ON d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = e.oid "
+        "AND d.deptype = 'e' AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass "
+        "JOIN pg_catalog.pg_class c ON c.oid = d.objid AND c.relkind = 'r' AND c.relname = 'migration' "
+        "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE e.extname = 'uidext_migrate' AND n.nspname = 'uidext_migrate'");
+    if (s.empty())
+        throw UsageError("extension uidext_migrate is not installed in this database: it holds the migrations' state "
+                         "(table uidext_migrate.migration)\n"
+                         "hint: CREATE EXTENSION uidext_migrate; (trusted: a role with CREATE on the database may run it)");
     cached = s;
     return s;
 }
-
-std::string state_table(Db &db) { return ext_schema(db) + ".uidext_migration"; }
 
 std::string obj(const Migration &m, const std::string &suffix) { return "uidext" + m.id + "_" + suffix; }
 

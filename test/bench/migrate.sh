@@ -54,6 +54,7 @@ t0=$SECONDS
 q -c 'CREATE DATABASE seed'
 q -d seed <<SQL
 CREATE EXTENSION uidext;
+CREATE EXTENSION uidext_migrate;
 CREATE TABLE accounts (id bigserial PRIMARY KEY, created_at timestamptz NOT NULL, name text NOT NULL UNIQUE,
                        balance bigint NOT NULL DEFAULT 0, referrer bigint REFERENCES accounts ON DELETE SET NULL);
 CREATE TABLE orders (id bigserial PRIMARY KEY, account_id bigint NOT NULL REFERENCES accounts ON DELETE CASCADE, amount int NOT NULL);
@@ -184,12 +185,12 @@ stop_pgbench tool "$WRITERS_PID" "$PROBE_PID"
 cat "$OUT/run.txt"
 [ "$rc" = 0 ] || { echo "uidext-migrate run failed ($rc)"; exit 1; }
 tail -n +"$((log_from + 1))" "$LOG" | grep -E 'acquired|still waiting' >"$OUT/lock-waits.log"
-swapped=$(q -d tool -c "SELECT extract(epoch FROM (detail->>'swapped_at')::timestamptz) FROM uidext_migration WHERE id = $id")
+swapped=$(q -d tool -c "SELECT extract(epoch FROM (detail->>'swapped_at')::timestamptz) FROM uidext_migrate.migration WHERE id = $id")
 {
     grep -E '^phase|^swap' "$OUT/run.txt" | sed 's/^/uidext-migrate: /'
-    echo "swap hold (the tool's own measure on the server's clock, lock granted to COMMIT): $(q -d tool -c "SELECT detail->>'swap_lock_ms' FROM uidext_migration WHERE id = $id") ms"
-    echo "swap message (the client's clock, sent to reply, lock wait included): $(q -d tool -c "SELECT detail->>'swap_message_ms' FROM uidext_migration WHERE id = $id") ms"
-    echo "swap committed at $(q -d tool -c "SELECT detail->>'swapped_at' FROM uidext_migration WHERE id = $id")"
+    echo "swap hold (the tool's own measure on the server's clock, lock granted to COMMIT): $(q -d tool -c "SELECT detail->>'swap_lock_ms' FROM uidext_migrate.migration WHERE id = $id") ms"
+    echo "swap message (the client's clock, sent to reply, lock wait included): $(q -d tool -c "SELECT detail->>'swap_message_ms' FROM uidext_migrate.migration WHERE id = $id") ms"
+    echo "swap committed at $(q -d tool -c "SELECT detail->>'swapped_at' FROM uidext_migrate.migration WHERE id = $id")"
     echo "probe SELECTs ending from 3 s before the swap's commit to 1 s after: $(latencies "$(awk -v s="$swapped" 'BEGIN { printf "%.6f", s - 3 }')" "$(awk -v s="$swapped" 'BEGIN { printf "%.6f", s + 1 }')" "$OUT"/probe.*)"
     echo "longest lock waits on tables logged (over 10 ms, whole run):"
     grep -E 'acquired [A-Za-z]+ on relation' "$OUT/lock-waits.log" \

@@ -6,7 +6,7 @@
 # installed" and the two installs must still be identical. uidext_compat (1.5, #35): a 1.4
 # database whose view and generated column use uidext's max(uuid) and uuid_extract_timestamp,
 # updated and then given CREATE EXTENSION uidext_compat, has uidext and uidext_compat exactly
-# as fresh installs have them.
+# as fresh installs have them. uidext_migrate installs on an updated uidext as on a fresh one.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
@@ -23,10 +23,11 @@ check "the newest version has an install script or an update path" \
 
 cluster_start upgrade
 q -c "CREATE DATABASE fresh"
-q -d fresh -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_compat"
+q -d fresh -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_compat" -c "CREATE EXTENSION uidext_migrate"
 check "fresh install version" "$(q -d fresh -c "SELECT extversion FROM pg_extension WHERE extname = 'uidext'")" "$newest"
 want=$(q -d fresh -f test/cluster/extension_catalog.sql)
 want_compat=$(q -d fresh -v ext=uidext_compat -f test/cluster/extension_catalog.sql)
+want_migrate=$(q -d fresh -v ext=uidext_migrate -f test/cluster/extension_catalog.sql)
 echo "    fresh install: $(wc -l <<<"$want") catalog lines ($(grep -c '^member' <<<"$want") extension members)"
 
 compare_with_fresh() {  # DB LABEL
@@ -42,6 +43,10 @@ q -d tampered -c "CREATE EXTENSION uidext" -c "ALTER FUNCTION gen_ulid() STABLE"
   -c "COMMENT ON CAST (ulid AS uuid) IS 'changed'"
 check "self-test: catalog lines that differ after ALTER FUNCTION/COMMENT" \
     "$(diff <(echo "$want") <(q -d tampered -f test/cluster/extension_catalog.sql) | grep -c '^>')" 3
+q -d tampered -c "CREATE EXTENSION uidext_migrate" -c "ALTER TABLE uidext_migrate.migration DISABLE ROW LEVEL SECURITY" \
+  -c "ALTER POLICY migration_table_owner ON uidext_migrate.migration USING (true)" -c "ALTER TABLE uidext_migrate.migration ALTER phase SET DEFAULT 'swap'"
+check "self-test: uidext_migrate's catalog lines that differ after ALTER TABLE/POLICY ($(wc -l <<<"$want_migrate") lines)" \
+    "$(diff <(echo "$want_migrate") <(q -d tampered -v ext=uidext_migrate -f test/cluster/extension_catalog.sql) | grep -c '^>')" 3
 
 # The whole path from the oldest installable version with one ALTER EXTENSION ... UPDATE.
 # (A version named only as the source of an update step may have no install script left.)
@@ -63,6 +68,10 @@ if [ "$oldest" = "$newest" ]; then
     check_match "UPDATE at the newest version says so" "$out" "version \"$newest\" of extension \"uidext\" is already installed"
 fi
 compare_with_fresh from_oldest "from $oldest"
+# uidext_migrate (1.5, #36) needs uidext, whatever its history: it installs on the updated one too.
+q -d from_oldest -c "CREATE EXTENSION uidext_migrate" || fail "CREATE EXTENSION uidext_migrate after the update from $oldest"
+check "from $oldest: uidext_migrate installed after the update, catalog identical to a fresh one" \
+    "$(q -d from_oldest -v ext=uidext_migrate -f test/cluster/extension_catalog.sql)" "$want_migrate"
 
 # Each update script on its own.
 n=0

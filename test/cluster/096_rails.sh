@@ -9,7 +9,8 @@
 #    a malformed key refused by the server (22P02), destroy with dependent: :destroy and with
 #    ON DELETE CASCADE; every printed value is checked against the database;
 #  - schema.rb (ActiveRecord::SchemaDumper) writes the ulid tables and loads back into an empty
-#    database as the same tables (pg_dump --schema-only of both equal).
+#    database as the same tables (pg_dump --schema-only of both equal); uidext_migrate installed,
+#    it names that extension and not its state table.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
@@ -24,6 +25,9 @@ cluster_start rails
 dir=$(cluster_dir rails)
 for n in 1 2 3 4; do doc_blocks "$PAGE" ruby $n >"$dir/block$n.rb"; done
 q -c "CREATE DATABASE app" -c "CREATE DATABASE app_from_schema"
+# uidext-migrate's state is there while Rails dumps the schema (its migration's enable_extension
+# "uidext" then finds uidext): schema.rb must not take its table for one of the app's.
+q -d app -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_migrate"
 
 # The test's own harness (not on the page): connect through libpq's PG* variables, then what
 # a Rails app does: initializers, db:migrate, the models, the code.
@@ -46,7 +50,7 @@ check "no warning on stderr (no unknown OID)" "$(cat "$dir/stderr")" ""
 
 check "the migration: ulid keys DEFAULT gen_ulid(), a uuid key DEFAULT gen_uuidv7(), ulid and uuid foreign keys" \
     "$(q -d app -c "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || udt_name || ' ' || coalesce(column_default, '-')
-                    FROM information_schema.columns WHERE column_name IN ('id', 'customer_id') AND table_name <> 'uidext_migration' ORDER BY 1")" \
+                    FROM information_schema.columns WHERE column_name IN ('id', 'customer_id') AND table_schema = 'public' ORDER BY 1")" \
 "customers.id USER-DEFINED ulid gen_ulid()
 orders.customer_id USER-DEFINED ulid -
 orders.id USER-DEFINED ulid gen_ulid()
@@ -82,6 +86,8 @@ sed 's/^/    /' "$dir/schema.rb"
 check_match "schema.rb: the ulid key and its default" "$(cat "$dir/schema.rb")" '^  create_table "customers", id: :ulid, default: -> \{ "gen_ulid\(\)" \}, force: :cascade do \|t\|$'
 check_match "schema.rb: t.ulid foreign key columns" "$(cat "$dir/schema.rb")" '^    t\.ulid "customer_id", null: false$'
 check "schema.rb: no table it could not dump" "$(grep -c 'Could not dump' "$dir/schema.rb")" 0
+check "schema.rb: uidext-migrate's state is the extension uidext_migrate, not a table of the app's" \
+    "$(grep -c '^  enable_extension "uidext_migrate"$' "$dir/schema.rb") $(grep -c 'migration"' "$dir/schema.rb")" "1 0"
 cat >"$dir/load_schema.rb" <<'RUBY'
 require "active_record"
 ActiveRecord::Base.establish_connection(adapter: "postgresql", database: ENV.fetch("PGDATABASE"))

@@ -43,7 +43,7 @@ migrate_one() {  # KIND INTO DERIVE EXTRA_PLAN_OPTIONS
     mig_load_stop
     check "$kind: status says swapped" "$("$MIGRATE" status -d "$db" "$id" | cut -f1-3)" "$id	public.accounts	swapped"
     check "$kind: writers wrote in every phase and after the swap (ledger lines in each window)" \
-        "$(q -d "$db" -c "WITH s AS (SELECT detail FROM uidext_migration WHERE id = $id),
+        "$(q -d "$db" -c "WITH s AS (SELECT detail FROM uidext_migrate.migration WHERE id = $id),
                            w(p, a, b) AS (VALUES ('prepare', 'started_prepare', 'started_backfill'), ('backfill', 'started_backfill', 'started_index'),
                                                  ('index', 'started_index', 'started_validate'), ('validate', 'started_validate', 'started_swap'),
                                                  ('swapped', 'swapped_at', NULL))
@@ -65,7 +65,7 @@ migrate_one() {  # KIND INTO DERIVE EXTRA_PLAN_OPTIONS
     # the swap come from the new default, at or after the swap.
     check "$kind: every key is its derivation from (created_at, legacy_id), or was generated after the swap" \
         "$(q -d "$db" -c "SELECT count(*) FROM accounts WHERE id <> $derive(created_at, legacy_id)
-                           AND NOT ulid_extract_timestamp(id::uuid::ulid) >= (SELECT (detail->>'swapped_at')::timestamptz - interval '1 s' FROM uidext_migration WHERE id = $id)")" 0
+                           AND NOT ulid_extract_timestamp(id::uuid::ulid) >= (SELECT (detail->>'swapped_at')::timestamptz - interval '1 s' FROM uidext_migrate.migration WHERE id = $id)")" 0
     check_ge "$kind: derived keys (every row that existed before the swap)" \
         "$(q -d "$db" -c "SELECT count(*) FROM accounts WHERE id = $derive(created_at, legacy_id)")" \
         "$(q -d "$db" -c "SELECT (SELECT count(*) FROM initial_accounts) - (SELECT count(DISTINCT name) FROM ledger WHERE op = 'del')")"

@@ -78,7 +78,7 @@ echo "== the uninterrupted run, for reference"
 q -c "CREATE DATABASE ref TEMPLATE base"
 "$MIGRATE" plan -d ref --table accounts --into ulid --time-column created_at >/dev/null
 "$MIGRATE" run -d ref 1 --batch 500 >/dev/null 2>&1
-check "reference run: swapped" "$(q -d ref -c "SELECT phase FROM uidext_migration")" swapped
+check "reference run: swapped" "$(q -d ref -c "SELECT phase FROM uidext_migrate.migration")" swapped
 ref_dump=$(dump ref); ref_data=$(data ref)
 base_dump=$(dump base); base_data=$(data base)
 
@@ -90,7 +90,7 @@ for mode in kill crash abort; do
         UIDEXT_MIGRATE_TEST_STOP_AT=$phase "$MIGRATE" run -d "$db" 1 --batch 500 >"$dir/run-$db.log" 2>&1 &
         prog=$!
         if ! stopped $prog; then
-            fail "$mode in $phase: the program did not reach its stop ($(q -d "$db" -c "SELECT phase FROM uidext_migration"); $(cat "$dir/run-$db.log"))"
+            fail "$mode in $phase: the program did not reach its stop ($(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration"); $(cat "$dir/run-$db.log"))"
             kill -9 $prog 2>/dev/null; continue
         fi
         if [ "$phase" = index ]; then
@@ -99,7 +99,7 @@ for mode in kill crash abort; do
             kill -CONT $prog
             waits_for_lock || fail "$mode in index: CREATE INDEX CONCURRENTLY never waited"
         fi
-        check "$mode in $phase: stopped in phase $phase" "$(q -d "$db" -c "SELECT phase FROM uidext_migration")" "$phase"
+        check "$mode in $phase: stopped in phase $phase" "$(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration")" "$phase"
         case $mode in
             kill|abort) kill -9 $prog; wait $prog 2>/dev/null; release; program_gone ;;
             crash) restart; kill -9 $prog 2>/dev/null; wait $prog 2>/dev/null; BLOCKER="" ;;
@@ -108,12 +108,12 @@ for mode in kill crash abort; do
             "$(q -d "$db" -c "SELECT count(*) FROM pg_index WHERE NOT indisvalid")" 1
         if [ "$mode" = abort ]; then
             out=$("$MIGRATE" abort -d "$db" 1 2>&1)
-            check "abort in $phase: exits 0, phase aborted" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migration")" "0 aborted"
+            check "abort in $phase: exits 0, phase aborted" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration")" "0 aborted"
             check "abort in $phase: pg_dump --schema-only as before the migration" "$(dump "$db")" "$base_dump"
             check "abort in $phase: the data as before (checksums)" "$(data "$db")" "$base_data"
         else
             out=$("$MIGRATE" run -d "$db" 1 --batch 500 2>&1)
-            check "$mode in $phase, run again: exits 0, phase swapped" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migration")" "0 swapped"
+            check "$mode in $phase, run again: exits 0, phase swapped" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration")" "0 swapped"
             check "$mode in $phase, run again: pg_dump --schema-only as after an uninterrupted run" "$(dump "$db")" "$ref_dump"
             check "$mode in $phase, run again: the same data (checksums) and every key its derivation" \
                 "$(data "$db") $(q -d "$db" -c "SELECT count(*) FROM accounts WHERE id <> ulid_from_legacy(created_at, legacy_id)")" "$ref_data 0"
@@ -131,7 +131,7 @@ q -c "CREATE DATABASE reverting TEMPLATE base"
 "$MIGRATE" plan -d reverting --table accounts --into ulid --time-column created_at >/dev/null
 mig_load_start reverting
 "$MIGRATE" run -d reverting 1 --batch 500 >/dev/null 2>&1
-check "revert: swapped first" "$(q -d reverting -c "SELECT phase FROM uidext_migration")" swapped
+check "revert: swapped first" "$(q -d reverting -c "SELECT phase FROM uidext_migrate.migration")" swapped
 sleep 2
 out=$("$MIGRATE" revert -d reverting 1 2>&1)
 check "revert: exits 0" "$?" 0
@@ -142,5 +142,5 @@ check "revert: status says reverted" "$("$MIGRATE" status -d reverting 1 | cut -
 check "revert: pg_dump --schema-only as before the migration" "$(dump reverting)" "$base_dump"
 mig_verify reverting "revert under writers"
 check "revert: rows written after the swap kept their old-style keys (bigint from the sequence)" \
-    "$(q -d reverting -c "SELECT count(*) > 0 FROM accounts a JOIN ledger l ON l.name = a.name AND l.op = 'ins' WHERE l.at > (SELECT (detail->>'swapped_at')::timestamptz FROM uidext_migration)")" t
+    "$(q -d reverting -c "SELECT count(*) > 0 FROM accounts a JOIN ledger l ON l.name = a.name AND l.op = 'ins' WHERE l.at > (SELECT (detail->>'swapped_at')::timestamptz FROM uidext_migrate.migration)")" t
 finish

@@ -9,6 +9,11 @@
 #   when a superuser runs it); another role neither sees, changes nor runs it, cannot plan one
 #   for a table it does not own, and cannot forge a state row (row-level security); identifiers
 #   that would break quoting (quotes, dollar quotes, semicolons) go through untouched.
+# - The state's extension uidext_migrate: a schema of its name that a third party created first
+#   makes CREATE EXTENSION fail (nothing of ours lands in it, uidext-migrate writes nothing to
+#   the third party's table of the same name); a trusted install by a non-superuser; a dump of
+#   the database restored by a non-superuser (the state's rows are not dumped: they hold OIDs);
+#   ALTER EXTENSION ... SET SCHEMA and DROP EXTENSION uidext refused; uidext 1.4 named.
 # - plan refuses, with the reason and exit status 2, what 1.5 does not handle.
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
@@ -45,7 +50,7 @@ check_match "held: the swap says it could not lock within --lock-timeout and ret
     '^swap: lock not granted within 100 ms \(attempt 1\), retrying in 50 ms'
 check_match "held: ... and when it got through" "$(cat "$dir/held.err")" '^swap: done at attempt [0-9]+'
 check_match "held: run reports the attempts with the lock hold" "$(cat "$dir/held.out")" 'swap: ACCESS EXCLUSIVE held [0-9.]+ ms \(server clock; [0-9.]+ ms from sending to reply\), [0-9]+ attempts'
-check "held: swapped" "$(q -d held -c "SELECT phase FROM uidext_migration")" swapped
+check "held: swapped" "$(q -d held -c "SELECT phase FROM uidext_migrate.migration")" swapped
 max_us=$(cat "$dir"/writers.* | awk '$3 > m { m = $3 } END { print m + 0 }')
 echo "    writers: $(cat "$dir"/writers.* | wc -l) inserts during the retries, slowest $((max_us / 1000)) ms"
 check "held: no writer's insert waited 1 s or more" "$([ "$max_us" -lt 1000000 ] && echo yes)" yes
@@ -81,14 +86,52 @@ for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep
 out=$("$MIGRATE" run -d twice 1 2>&1); status=$?
 check_match "twice: the second run is refused (exit 2) while the first holds the migration" "$status $out" \
     '^2 uidext-migrate: migration 1 is being worked on by another uidext-migrate \(backend pid [0-9]+\)'
-check "twice: ... and changed nothing (still in backfill)" "$(q -d twice -c "SELECT phase FROM uidext_migration")" backfill
+check "twice: ... and changed nothing (still in backfill)" "$(q -d twice -c "SELECT phase FROM uidext_migrate.migration")" backfill
 kill -9 $prog; wait $prog 2>/dev/null
 for _ in $(seq 100); do [ "$(q -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uidext-migrate'")" = 0 ] && break; sleep 0.1; done
-check "twice: once the first is gone, run resumes and swaps" "$("$MIGRATE" run -d twice 1 >/dev/null 2>&1; echo $?) $(q -d twice -c "SELECT phase FROM uidext_migration")" "0 swapped"
+check "twice: once the first is gone, run resumes and swaps" "$("$MIGRATE" run -d twice 1 >/dev/null 2>&1; echo $?) $(q -d twice -c "SELECT phase FROM uidext_migrate.migration")" "0 swapped"
 
 echo "== privileges: the owner, a third party, a superuser"
 q -c "CREATE ROLE alice LOGIN" -c "CREATE ROLE mallory LOGIN" -c "CREATE DATABASE shared" -c "GRANT ALL ON DATABASE shared TO alice, mallory"
 q -d shared -c "CREATE EXTENSION uidext" -c "CREATE SCHEMA app AUTHORIZATION alice" -c "GRANT USAGE ON SCHEMA app TO mallory"
+# mallory (CREATE on the database) takes the state's schema name first, with a table shaped like
+# the state table that everyone may write, before anyone installs uidext_migrate.
+PGUSER=mallory q -d shared <<'SQL'
+CREATE SCHEMA uidext_migrate;
+CREATE TABLE uidext_migrate.migration (id bigint PRIMARY KEY, relid oid, key_att smallint, time_att smallint, into_type text,
+    from_uuid boolean, phase text DEFAULT 'planned', new_att smallint, refs jsonb DEFAULT '[]', detail jsonb DEFAULT '{}',
+    planned_by name DEFAULT current_user, planned_at timestamptz DEFAULT now(), updated_at timestamptz DEFAULT now());
+GRANT USAGE ON SCHEMA uidext_migrate TO PUBLIC;
+GRANT ALL ON uidext_migrate.migration TO PUBLIC;
+SQL
+check "mallory's schema first: a superuser's CREATE EXTENSION uidext_migrate fails" \
+    "$(q -d shared -c "CREATE EXTENSION uidext_migrate" 2>&1)" 'ERROR:  schema "uidext_migrate" already exists'
+check "... and alice's trusted one too" \
+    "$(PGUSER=alice q -d shared -c "CREATE EXTENSION uidext_migrate" 2>&1)" 'ERROR:  schema "uidext_migrate" already exists'
+check "... nothing of ours in mallory's schema: no extension, her table alone, no extension member in it" \
+    "$(q -d shared -c "SELECT count(*) FROM pg_extension WHERE extname = 'uidext_migrate'" \
+         -c "SELECT string_agg(relname || ' ' || pg_get_userbyid(relowner), ', ') FROM pg_class WHERE relnamespace = 'uidext_migrate'::regnamespace AND relkind = 'r'" \
+         -c "SELECT count(*) FROM pg_depend WHERE deptype = 'e' AND (objid = 'uidext_migrate'::regnamespace OR objid IN (SELECT oid FROM pg_class WHERE relnamespace = 'uidext_migrate'::regnamespace))")" \
+    "0
+migration mallory
+0"
+out=$(PGUSER=alice "$MIGRATE" plan -d shared --table app.kid --into ulid --time-column id 2>&1); status=$?
+check_match "... uidext-migrate refuses to plan (exit 2) and says how to install the extension" "$status $(tr '\n' ' ' <<<"$out")" \
+    '^2 uidext-migrate: extension uidext_migrate is not installed in this database.* hint: CREATE EXTENSION uidext_migrate'
+check "... and wrote nothing into mallory's table of that name" "$(q -d shared -c "SELECT count(*) FROM uidext_migrate.migration")" 0
+q -d shared -c "DROP SCHEMA uidext_migrate CASCADE" 2>/dev/null
+PGUSER=alice q -d shared -c "CREATE EXTENSION uidext_migrate" || fail "alice's CREATE EXTENSION uidext_migrate once mallory's schema is gone"
+check "alice's trusted install: the extension alice's, the schema and the table the bootstrap superuser's" \
+    "$(q -d shared -c "SELECT pg_get_userbyid(extowner) FROM pg_extension WHERE extname = 'uidext_migrate'" \
+         -c "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'uidext_migrate'" \
+         -c "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'uidext_migrate.migration'::regclass")" \
+    "alice
+postgres
+postgres"
+check_match "mallory cannot create in the schema uidext_migrate" \
+    "$(PGUSER=mallory q -d shared -c "CREATE TABLE uidext_migrate.planted (id int)" 2>&1)" 'permission denied for schema uidext_migrate'
+check_match "mallory cannot drop the state table" \
+    "$(PGUSER=mallory q -d shared -c "DROP TABLE uidext_migrate.migration" 2>&1)" 'must be owner of table migration'
 PGUSER=alice q -d shared <<'SQL'
 CREATE TABLE app."acc'""; $f$ x" ("i$f$d" bigserial PRIMARY KEY, "t;--" timestamptz NOT NULL DEFAULT now(), v text);
 CREATE TABLE app.kid (id bigserial PRIMARY KEY, "p""id" bigint NOT NULL REFERENCES app."acc'""; $f$ x" ON DELETE CASCADE);
@@ -104,9 +147,9 @@ check_match "alice plans it (names with quotes, a dollar quote, a semicolon)" "$
 check "mallory does not see alice's migration" "$(PGUSER=mallory "$MIGRATE" status -d shared)" ""
 check_match "mallory cannot run it" "$(PGUSER=mallory "$MIGRATE" run -d shared "$id" 2>&1 | tr '\n' ' '; echo "exit ${PIPESTATUS[0]}")" 'no migration 1 \(or not one of yours.*exit 2'
 check_match "mallory cannot abort it" "$(PGUSER=mallory "$MIGRATE" abort -d shared "$id" 2>&1 | tr '\n' ' '; echo "exit ${PIPESTATUS[0]}")" 'no migration 1 .*exit 2'
-check "mallory's UPDATE of the state finds no row" "$(PGUSER=mallory q -d shared -c "UPDATE uidext_migration SET phase = 'aborted' RETURNING id")" ""
+check "mallory's UPDATE of the state finds no row" "$(PGUSER=mallory q -d shared -c "UPDATE uidext_migrate.migration SET phase = 'aborted' RETURNING id")" ""
 check_match "mallory cannot forge a state row for alice's table (row-level security)" \
-    "$(PGUSER=mallory q -d shared -c "INSERT INTO uidext_migration (relid, key_att, time_att, into_type, from_uuid) VALUES ('app.kid'::regclass, 1, 1, 'ulid', false)" 2>&1)" \
+    "$(PGUSER=mallory q -d shared -c "INSERT INTO uidext_migrate.migration (relid, key_att, time_att, into_type, from_uuid) VALUES ('app.kid'::regclass, 1, 1, 'ulid', false)" 2>&1)" \
     'new row violates row-level security policy'
 out=$("$MIGRATE" run -d shared "$id" 2>&1)
 check "a superuser runs alice's migration: exit 0" "$?" 0
@@ -120,10 +163,36 @@ check "... alice inserts through the sync triggers; the kid's legacy column foll
 check "mallory can still only read and insert: no access to the sync functions" \
     "$(PGUSER=mallory q -d shared -c "SELECT bool_or(has_function_privilege('mallory', oid, 'EXECUTE')) FROM pg_proc WHERE proname LIKE 'uidext${id}_%'")" f
 
+echo "== a dump of that database, restored by its owner (not a superuser)"
+"$UIDEXT_PGBIN/pg_dump" -d shared -f "$dir/shared.sql" || fail "pg_dump shared"
+check "the dump creates uidext_migrate and holds neither its schema nor its table (extension members) nor its rows" \
+    "$(grep -c '^CREATE EXTENSION IF NOT EXISTS uidext_migrate WITH SCHEMA pg_catalog;$' "$dir/shared.sql") $(grep -cE 'SCHEMA uidext_migrate|uidext_migrate\.migration' "$dir/shared.sql")" "1 0"
+q -c "CREATE DATABASE shared_copy OWNER alice"
+out=$(PGUSER=alice psql -X -q -v ON_ERROR_STOP=1 --single-transaction -d shared_copy -f "$dir/shared.sql" 2>&1 >/dev/null); status=$?
+check "alice restores it in one transaction: exit 0, no error" "$status $out" "0 "
+check "... uidext_migrate is there as a fresh install has it: schema and table the bootstrap superuser's, no row" \
+    "$(q -d shared_copy -c "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'uidext_migrate'" \
+         -c "SELECT pg_get_userbyid(relowner) || ' ' || relrowsecurity FROM pg_class WHERE oid = 'uidext_migrate.migration'::regclass" \
+         -c "SELECT count(*) FROM uidext_migrate.migration")" \
+    "postgres
+postgres true
+0"
+PGUSER=alice q -d shared_copy -c "CREATE TABLE app.fresh (id bigserial PRIMARY KEY, t timestamptz NOT NULL DEFAULT now())"
+check "... and alice plans a migration there: migration 1, recorded" \
+    "$(PGUSER=alice "$MIGRATE" plan -d shared_copy --table app.fresh --into ulid --time-column t 2>&1 | head -1) $(q -d shared_copy -c "SELECT relid::regclass FROM uidext_migrate.migration")" \
+    "1 app.fresh"
+
 echo "== refusals"
 q -c "CREATE DATABASE refusals"
+q -c "CREATE DATABASE old_uidext"
+q -d old_uidext -c "CREATE EXTENSION uidext VERSION '1.4'" -c "CREATE TABLE t (id bigserial PRIMARY KEY, t timestamptz NOT NULL)"
+check "plan where uidext is 1.4 (and no uidext_migrate): exit 2, update uidext first" \
+    "$("$MIGRATE" plan -d old_uidext --table t --into ulid --time-column t 2>&1; echo "exit $?")" \
+    "uidext-migrate: uidext is older than 1.5 here (version 1.4, no ulid_from_legacy): ALTER EXTENSION uidext UPDATE
+exit 2"
 q -d refusals <<'SQL'
 CREATE EXTENSION uidext;
+CREATE EXTENSION uidext_migrate;
 CREATE TABLE parted (id bigint, t timestamptz NOT NULL, PRIMARY KEY (id)) PARTITION BY RANGE (id);
 CREATE TABLE composite (a bigint, b bigint, t timestamptz NOT NULL, PRIMARY KEY (a, b));
 CREATE TABLE ruled (id bigserial PRIMARY KEY, t timestamptz NOT NULL);
@@ -158,5 +227,9 @@ refused policed '^2 refused.*policy p on table policed: policies over the key co
 refused no_key '^2 uidext-migrate: .*has no primary key'
 refused uuid_key '^2 refused.*the key id is uuid: 1.5 migrates bigint and integer keys \(uuid with --from-uuid\)'
 refused viewed '^2 refused.*view public.v1: cannot be rebuilt at the swap: other views or rules depend on it'
-check "a refused plan records no migration" "$(q -d refusals -c "SELECT count(*) FROM uidext_migration")" 0
+check "a refused plan records no migration" "$(q -d refusals -c "SELECT count(*) FROM uidext_migrate.migration")" 0
+check_match "uidext_migrate stays in its schema: ALTER EXTENSION ... SET SCHEMA refused" \
+    "$(q -d refusals -c "ALTER EXTENSION uidext_migrate SET SCHEMA public" 2>&1)" 'extension "uidext_migrate" does not support SET SCHEMA'
+check_match "DROP EXTENSION uidext refused while uidext_migrate requires it" \
+    "$(q -d refusals -c "DROP EXTENSION uidext" 2>&1 | tr '\n' ' ')" 'cannot drop extension uidext .*extension uidext_migrate depends on extension uidext'
 finish

@@ -13,7 +13,7 @@ work=$(mktemp -d /tmp/uidext-migdoc.XXXXXX)
 chmod 755 "$work"
 cluster_start migdoc
 q -c "CREATE DATABASE example" -c "ALTER DATABASE example SET timezone = 'UTC'"
-q -d example -c "CREATE EXTENSION uidext"
+q -d example -c "CREATE EXTENSION uidext"   # the worked example creates uidext_migrate
 
 # The section's blocks: one file a block (N.sql / N.sh) and its expected output (N.expected).
 $PY - "$work" <<'PY'

@@ -119,7 +119,7 @@ fk_own='insert or update on table "c" violates foreign key constraint'
 # Every reference and its twin (the shadow before the swap: compared after it) equal the parent's.
 verify() {  # DB LABEL
     local db=$1
-    check "$2: the migration completed" "$(q -d "$db" -c "SELECT phase FROM uidext_migration")" swapped
+    check "$2: the migration completed" "$(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration")" swapped
     check "$2: every reference is its parent's new key, its legacy column the parent's old key (p.up, p.boss, c, d, e, u)" \
         "$(q -d "$db" -c "SELECT string_agg(t || '=' || n, ' ' ORDER BY t) FROM (
             SELECT 'up' t, count(*) n FROM p x LEFT JOIN p y ON y.id = x.up WHERE (x.up IS NULL) <> (x.legacy_up IS NULL) OR x.legacy_up IS DISTINCT FROM y.legacy_id
@@ -146,7 +146,7 @@ run_stopped() {  # DB STOP: runs until the stop; the caller writes, then resume
 }
 resume() {
     kill -CONT "$PROG"; wait "$PROG"
-    check "$1: run resumed and exits 0" "$? $(q -d "$1" -c "SELECT phase FROM uidext_migration")" "0 swapped"
+    check "$1: run resumed and exits 0" "$? $(q -d "$1" -c "SELECT phase FROM uidext_migrate.migration")" "0 swapped"
 }
 
 echo "== index: the sync triggers on every table, no CHECK yet (the deferred fix-up maps at commit)"
@@ -193,11 +193,11 @@ verify w_after after
 check "after: a row written with the triggers off (session_replication_role = replica)" \
     "$(try w_after "BEGIN; SET LOCAL session_replication_role = replica; INSERT INTO d (p_id, note) SELECT id, 'after-replica' FROM p WHERE name = 'after-upsert'; COMMIT")" ok
 check "after: ... its legacy column is NULL before revert" "$(q -d w_after -c "SELECT count(*) FROM d WHERE note = 'after-replica' AND legacy_p_id IS NULL")" 1
-check "index: finish" "$("$MIGRATE" finish -d w_index 1 >/dev/null 2>&1; echo $?) $(q -d w_index -c "SELECT phase FROM uidext_migration")" "0 finished"
+check "index: finish" "$("$MIGRATE" finish -d w_index 1 >/dev/null 2>&1; echo $?) $(q -d w_index -c "SELECT phase FROM uidext_migrate.migration")" "0 finished"
 
 echo "== revert after those writes: the old keys back, every reference with them"
 out=$("$MIGRATE" revert -d w_after 1 2>&1)
-check "after: revert exits 0" "$? $(q -d w_after -c "SELECT phase FROM uidext_migration")" "0 reverted"
+check "after: revert exits 0" "$? $(q -d w_after -c "SELECT phase FROM uidext_migrate.migration")" "0 reverted"
 check_match "after: revert filled the legacy column the triggers never saw, and says so" "$out" 'revert: public\.d: 1 row whose legacy column was still NULL, filled'
 check "after: revert: the row written with the triggers off kept its reference" \
     "$(q -d w_after -c "SELECT p.name FROM d JOIN p ON p.id = d.p_id WHERE d.note = 'after-replica'")" after-upsert

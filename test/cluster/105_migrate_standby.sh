@@ -45,7 +45,7 @@ RUN_PID=$!
 for _ in $(seq 120); do grep -q 'waiting' "$out" && break; kill -0 "$RUN_PID" 2>/dev/null || break; sleep 0.5; done
 check_match "with replay paused, run waits at --max-lag and says so" "$(cat "$out")" \
     '^max-lag: standby replay [0-9.]+ s behind \(> 2\.0 s\), waiting$'
-pos() { q -d "$db" -c "SELECT phase || ' ' || coalesce(detail->>'parent_block', '-') || ' ' || coalesce(detail->>'progress', '-') FROM uidext_migration WHERE id = $id"; }
+pos() { q -d "$db" -c "SELECT phase || ' ' || coalesce(detail->>'parent_block', '-') || ' ' || coalesce(detail->>'progress', '-') FROM uidext_migrate.migration WHERE id = $id"; }
 p1=$(pos); sleep 4; p2=$(pos)
 check "while replay stays paused the backfill does not move (phase, next block, progress 4 s apart)" "$p2" "$p1"
 check_match "status shows the backfill where it waits" "$("$MIGRATE" status -d "$db" "$id")" "^$id	public\.accounts	backfill	"
@@ -78,7 +78,7 @@ sums() {
 }
 primary_sums=$(sums q)
 check "the checksums cover the migrated tables, the view and the state table" \
-    "$(grep -cE '^(accounts|orders|notes|account_totals|uidext_migration) [0-9]+ [0-9a-f]{32}$' <<<"$primary_sums")" 5
+    "$(grep -cE '^(accounts|orders|notes|account_totals|uidext_migrate\.migration) [0-9]+ [0-9a-f]{32}$' <<<"$primary_sums")" 5
 check "the standby's checksum of every table equals the primary's" "$(sums sq)" "$primary_sums"
 keys() {
     "$@" -d "$db" -c "SELECT string_agg(format('%s %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid)), '; ' ORDER BY conrelid::regclass::text, conname)

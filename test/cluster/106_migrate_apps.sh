@@ -14,7 +14,7 @@ NODE_DIR=test/clients/node
 
 cluster_start apps || exit 1
 q -c "CREATE DATABASE django" -c "CREATE DATABASE node"
-q -d django -c "CREATE EXTENSION uidext"; q -d node -c "CREATE EXTENSION uidext"
+for db in django node; do q -d $db -c "CREATE EXTENSION uidext" -c "CREATE EXTENSION uidext_migrate"; done
 migrate_cmd() {  # DB TABLE: plan and run, as the operator would while the application runs
     echo "id=\$('$MIGRATE' plan -d $1 --table $2 --into ulid --time-column created_at | head -1) && '$MIGRATE' run -d $1 \$id"
 }

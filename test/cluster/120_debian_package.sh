@@ -143,10 +143,10 @@ for m in $majors; do
     PG_CONFIG=/usr/lib/postgresql/$m/bin/pg_config
     UIDEXT_PGBIN=/usr/lib/postgresql/$m/bin
     cluster_start deb
-    check "CREATE EXTENSION uidext, uidext_ossp, uidext_compat; versions" \
-        "$(q -c "CREATE EXTENSION uidext; CREATE EXTENSION uidext_ossp SCHEMA public; CREATE EXTENSION uidext_compat" \
+    check "CREATE EXTENSION uidext, uidext_ossp, uidext_compat, uidext_migrate; versions" \
+        "$(q -c "CREATE EXTENSION uidext; CREATE EXTENSION uidext_ossp SCHEMA public; CREATE EXTENSION uidext_compat; CREATE EXTENSION uidext_migrate" \
               -c "SELECT string_agg(extname || ' ' || extversion, ', ' ORDER BY extname) FROM pg_extension WHERE extname LIKE 'uidext%'")" \
-        "uidext $extversion, uidext_compat 1.0, uidext_ossp 1.1"
+        "uidext $extversion, uidext_compat 1.0, uidext_migrate 1.0, uidext_ossp 1.1"
     check "the package's functions answer (gen_ulid, uuid_generate_v5)" \
         "$(q -c "SELECT length(gen_ulid()::text), uuid_generate_v5(uuid_ns_url(), 'https://www.postgresql.org/')")" \
         "26|$(/usr/bin/python3 -c 'import uuid; print(uuid.uuid5(uuid.NAMESPACE_URL, "https://www.postgresql.org/"))')"

@@ -41,7 +41,7 @@ control_version() { sed -nE "s/^default_version = '([^']*)'/\\1/p" "$1.control";
 check "version = EXTVERSION (semver)" "$(meta "m['version']")" "$extversion.0"
 check "extensions provided = the Makefile's EXTENSION" "$(meta "' '.join(sorted(m['provides']))")" \
     "$(sed -nE 's/^EXTENSION = //p' Makefile | tr ' ' '\n' | sort | xargs)"
-for ext in uidext uidext_ossp uidext_compat; do
+for ext in uidext uidext_ossp uidext_compat uidext_migrate; do
     check "provides.$ext.version = $ext.control's default_version" "$(meta "m['provides']['$ext']['version']")" \
         "$(control_version "$ext").0"
     check "provides.$ext.file is its install script" "$(meta "m['provides']['$ext']['file']")" \
@@ -103,12 +103,12 @@ elif [ -f "$zip" ]; then
     check "pgxn load <archive> uidext: exit status" "$(load named uidext)" 0
     check "pgxn load <archive> uidext: loads uidext alone" "$(extensions named)" "uidext"
     check "pgxn load <archive> (every extension): exit status" "$(load unnamed)" 0
-    check "pgxn load <archive>: loads uidext_ossp and uidext_compat too" "$(extensions unnamed)" "uidext uidext_compat uidext_ossp"
+    check "pgxn load <archive>: loads uidext_ossp, uidext_compat and uidext_migrate too" "$(extensions unnamed)" "uidext uidext_compat uidext_migrate uidext_ossp"
     status=$(load has_ossp)
     check "pgxn load <archive> where uuid-ossp is: uidext_ossp fails on uuid_nil" \
         "$(grep -c 'function "uuid_nil" already exists' "$work/load-has_ossp.log")" 1
     check "pgxn load <archive> where uuid-ossp is: yet exit status 0" "$status" 0
-    check "pgxn load <archive> where uuid-ossp is: uidext and uidext_compat loaded, uidext_ossp not" "$(extensions has_ossp)" "uidext uidext_compat uuid-ossp"
+    check "pgxn load <archive> where uuid-ossp is: uidext, uidext_compat and uidext_migrate loaded, uidext_ossp not" "$(extensions has_ossp)" "uidext uidext_compat uidext_migrate uuid-ossp"
     cluster_stop pgxn
 fi
 

@@ -1,8 +1,9 @@
 -- Everything the installed uidext defines, as sorted text without OIDs, so two installs can be
 -- diffed: its members, function definitions (volatility, strictness, parallel safety,
 -- leakproof, cost), types, operators, casts, operator classes and families with their
--- operators and support functions, event triggers, comments and privileges.
--- psql -v ext=NAME for another extension (uidext_compat); uidext by default.
+-- operators and support functions, event triggers, comments and privileges; member schemas and
+-- tables with their columns, constraints, indexes, row-level security and policies.
+-- psql -v ext=NAME for another extension (uidext_compat, uidext_migrate); uidext by default.
 \if :{?ext}
 \else
 \set ext uidext
@@ -62,5 +63,28 @@ SELECT line FROM (
     SELECT format('event trigger %s on %s tags=%s enabled=%s function=%s owner-is-superuser=%s', evtname, evtevent, evttags,
                   evtenabled, evtfoid::regprocedure, (SELECT rolsuper FROM pg_roles WHERE oid = evtowner))
     FROM pg_event_trigger e JOIN members m ON m.classid = 'pg_event_trigger'::regclass AND m.objid = e.oid
+    UNION ALL
+    SELECT format('schema %s owner-is-superuser=%s acl=%s', n.nspname, (SELECT rolsuper FROM pg_roles WHERE oid = n.nspowner), n.nspacl)
+    FROM pg_namespace n JOIN members m ON m.classid = 'pg_namespace'::regclass AND m.objid = n.oid
+    UNION ALL
+    SELECT format('relation %s kind=%s rowsecurity=%s forcerowsecurity=%s owner-is-superuser=%s acl=%s', c.oid::regclass, c.relkind,
+                  c.relrowsecurity, c.relforcerowsecurity, (SELECT rolsuper FROM pg_roles WHERE oid = c.relowner), c.relacl)
+    FROM pg_class c JOIN members m ON m.classid = 'pg_class'::regclass AND m.objid = c.oid
+    UNION ALL
+    SELECT format('column %s.%s %s notnull=%s default=%s acl=%s', a.attrelid::regclass, a.attname, format_type(a.atttypid, a.atttypmod),
+                  a.attnotnull, pg_get_expr(d.adbin, d.adrelid), a.attacl)
+    FROM pg_attribute a JOIN members m ON m.classid = 'pg_class'::regclass AND m.objid = a.attrelid
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT format('constraint %s %s %s', co.conrelid::regclass, co.conname, pg_get_constraintdef(co.oid))
+    FROM pg_constraint co JOIN members m ON m.classid = 'pg_class'::regclass AND m.objid = co.conrelid
+    UNION ALL
+    SELECT format('index %s', pg_get_indexdef(i.indexrelid))
+    FROM pg_index i JOIN members m ON m.classid = 'pg_class'::regclass AND m.objid = i.indrelid
+    UNION ALL
+    SELECT format('policy %s on %s cmd=%s permissive=%s roles=%s using=%s check=%s', p.polname, p.polrelid::regclass, p.polcmd,
+                  p.polpermissive, p.polroles::regrole[], pg_get_expr(p.polqual, p.polrelid), pg_get_expr(p.polwithcheck, p.polrelid))
+    FROM pg_policy p JOIN members m ON m.classid = 'pg_class'::regclass AND m.objid = p.polrelid
 ) s
 ORDER BY line;

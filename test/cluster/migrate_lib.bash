@@ -16,6 +16,7 @@ mig_setup() {
     local ktype; ktype=$([ "$kind" = uuid ] && echo uuid || echo bigint)
     q -d "$db" <<SQL
 CREATE EXTENSION IF NOT EXISTS uidext;
+CREATE EXTENSION IF NOT EXISTS uidext_migrate;
 CREATE TABLE accounts (id $keydef, created_at timestamptz NOT NULL, name text NOT NULL UNIQUE,
                        balance bigint NOT NULL DEFAULT 0, referrer $ktype REFERENCES accounts ON DELETE SET NULL);
 CREATE TABLE orders (id bigserial PRIMARY KEY, account_id $ktype NOT NULL REFERENCES accounts ON DELETE CASCADE, amount int NOT NULL);

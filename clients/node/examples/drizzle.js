@@ -24,7 +24,7 @@ const pool = new pg.Pool();
 await drizzle(pool).execute(sql`CREATE EXTENSION IF NOT EXISTS uidext`);
 // The tables: `drizzle-kit push` (or generate + migrate) with this file as the schema; here its API.
 const { pushSchema } = await import('drizzle-kit/api');
-await (await pushSchema({ orders, lines, events }, drizzle(pool), undefined, ['!uidext_migration'])).apply();
+await (await pushSchema({ orders, lines, events }, drizzle(pool))).apply();
 
 await registerTypes(pool); // once uidext exists: ulid[] as arrays
 const db = drizzle(pool, { schema: { orders, lines, events, ordersRelations, eventsRelations, linesRelations } });

@@ -10,7 +10,7 @@ const pool = new pg.Pool();
 const db = drizzle(pool);
 await db.execute(sql`CREATE EXTENSION IF NOT EXISTS uidext`); // the first migration
 const { pushSchema } = await import('drizzle-kit/api');
-await (await pushSchema({ orders }, db, undefined, ['!uidext_migration'])).apply();
+await (await pushSchema({ orders }, db)).apply();
 
 // The keys stay in the server (uidext.opaque_key_file): the application sees public ids only.
 const [{ publicId }] = await db.insert(orders).values({ item: 'book' })

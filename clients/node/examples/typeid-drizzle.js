@@ -22,7 +22,7 @@ await db.execute(defineTypeID('org')); // typeid_define('org', 'org_id') unless 
 await db.execute(defineTypeID('user'));
 await registerTypes(pool);
 const { pushSchema } = await import('drizzle-kit/api');
-await (await pushSchema({ orgs, users }, /** @type {any} */ (db), undefined, ['!uidext_migration'])).apply(); // a second push finds nothing to change
+await (await pushSchema({ orgs, users }, /** @type {any} */ (db))).apply(); // a second push finds nothing to change
 
 const [org] = await db.insert(orgs).values({ name: 'acme' }).returning();
 await db.insert(users).values([{ orgId: org.id }, { orgId: org.id }]);

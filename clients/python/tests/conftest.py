@@ -93,6 +93,14 @@ class Server:
                 conn.execute("CREATE EXTENSION IF NOT EXISTS uidext")
         return name
 
+    def install_migrate_state(self, name):
+        """CREATE EXTENSION uidext_migrate (uidext-migrate's state table, uidext_migrate.migration):
+        schema tools run beside it must not take it for one of the application's tables."""
+        import psycopg
+        with psycopg.connect(**self.params(name), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS uidext_migrate")
+            assert conn.execute("SELECT to_regclass('uidext_migrate.migration') IS NOT NULL").fetchone() == (True,)
+
     def has_opaque_keys(self, dbname):
         """Whether opaque_encode works here (a server set up by someone else may have no keys)."""
         import psycopg

@@ -76,11 +76,3 @@ _sqltypes._type_map[_ulid.ULID] = _ULIDValue()  # type inference by the value's 
 from ._typeid_sqlalchemy import TypeID  # noqa: E402
 
 __all__ += ["TypeID"]
-
-# Alembic autogenerate: extensions' own tables (uidext_migration) are not the application's.
-try:
-    import alembic.autogenerate  # noqa: E402,F401
-except ImportError:  # Alembic is optional
-    pass
-else:
-    from . import _alembic  # noqa: E402,F401
