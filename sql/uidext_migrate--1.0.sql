@@ -20,8 +20,10 @@ GRANT USAGE ON SCHEMA uidext_migrate TO PUBLIC;
 -- detail: progress, timings and the names the swap replaced (quoted again on every use).
 -- Every name is qualified: nothing another role created is looked up while this runs.
 CREATE TABLE uidext_migrate.migration (
-    -- No sequence: the client picks the next free id (src/migrate/plan.cpp).
-    id pg_catalog.int8 PRIMARY KEY,
+    -- An identity that no one but its owner may set (the column privileges below): a role
+    -- cannot plant rows at ids that the sequence will give another role's plan later. Its
+    -- sequence, in this schema, is out of schema tools' sight as the table is.
+    id pg_catalog.int8 GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     relid pg_catalog.oid NOT NULL,
     key_att pg_catalog.int2 NOT NULL,
     time_att pg_catalog.int2 NOT NULL,
@@ -48,6 +50,10 @@ ALTER TABLE uidext_migrate.migration ENABLE ROW LEVEL SECURITY;
 CREATE POLICY migration_table_owner ON uidext_migrate.migration
     USING (pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relid), 'USAGE'))
     WITH CHECK (pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relid), 'USAGE'));
-GRANT SELECT, INSERT, UPDATE, DELETE ON uidext_migrate.migration TO PUBLIC;
+-- Column privileges: a plan gives the five columns that describe it (the rest are defaults: its
+-- id, planned_by); a run or a command changes only the progress columns.
+GRANT SELECT, DELETE ON uidext_migrate.migration TO PUBLIC;
+GRANT INSERT (relid, key_att, time_att, into_type, from_uuid) ON uidext_migrate.migration TO PUBLIC;
+GRANT UPDATE (phase, new_att, refs, detail, updated_at) ON uidext_migrate.migration TO PUBLIC;
 -- The rows are not dumped (no pg_extension_config_dump): they name tables, columns and
 -- constraints by OID, which a restore does not keep.

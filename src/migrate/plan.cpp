@@ -256,20 +256,9 @@ int cmd_plan(const Options &o) {
         return 2;
     }
     try {
-        // The next id: one past the largest this role sees; a row hidden by row-level security may
-        // hold it already (the primary key says so), then the next one.
-        for (int skip = 0;; ++skip) {
-            try {
-                p.m.id = db.value("INSERT INTO " + state + " (id, relid, key_att, time_att, into_type, from_uuid) "
-                                  "SELECT coalesce(max(id), 0) + 1 + $6::int, $1::oid, $2::smallint, $3::smallint, $4, $5::boolean FROM " +
-                                  state + " RETURNING id",
-                                  {rel, p.m.key_att, p.m.time_att, o.into, o.from_uuid ? "true" : "false", std::to_string(skip)});
-                break;
-            } catch (const DbError &e) {
-                if (e.sqlstate != "23505" || e.constraint != "migration_pkey" || skip > 1000)
-                    throw;
-            }
-        }
+        p.m.id = db.value("INSERT INTO " + state + " (relid, key_att, time_att, into_type, from_uuid) "
+                          "VALUES ($1::oid, $2::smallint, $3::smallint, $4, $5::boolean) RETURNING id",
+                          {rel, p.m.key_att, p.m.time_att, o.into, o.from_uuid ? "true" : "false"});
     } catch (const DbError &e) {
         if (e.sqlstate == "23505" && e.constraint == "migration_active") {
             std::string other = db.value("SELECT id || ' (' || phase || ')' FROM " + state +

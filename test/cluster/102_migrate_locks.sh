@@ -72,7 +72,7 @@ check "moved: run exits 0" "$status" 0
 check_match "moved: the check after the lock saw the change, rolled back and built again" "$(cat "$dir/moved.err")" \
     "^swap: the tables' catalog changed before the lock \(attempt 1\), building again"
 check "moved: swapped, the other session's index kept" \
-    "$(q -d moved -c "SELECT phase FROM uidext_migration") $(q -d moved -c "SELECT count(*) FROM pg_indexes WHERE indexname = 'added_meanwhile'")" "swapped 1"
+    "$(q -d moved -c "SELECT phase FROM uidext_migrate.migration") $(q -d moved -c "SELECT count(*) FROM pg_indexes WHERE indexname = 'added_meanwhile'")" "swapped 1"
 check "moved: every order's account_id is its account's new key" \
     "$(q -d moved -c "SELECT count(*) FROM orders o LEFT JOIN accounts a ON a.id = o.account_id WHERE a.id IS NULL OR o.legacy_account_id <> a.legacy_id")" 0
 
@@ -151,6 +151,18 @@ check "mallory's UPDATE of the state finds no row" "$(PGUSER=mallory q -d shared
 check_match "mallory cannot forge a state row for alice's table (row-level security)" \
     "$(PGUSER=mallory q -d shared -c "INSERT INTO uidext_migrate.migration (relid, key_att, time_att, into_type, from_uuid) VALUES ('app.kid'::regclass, 1, 1, 'ulid', false)" 2>&1)" \
     'new row violates row-level security policy'
+# Ids: the identity gives them; no one may set one (a row planted at an id the sequence will
+# give another role's plan later, hidden from that role, would make its plan fail).
+PGUSER=mallory q -d shared -c "CREATE SCHEMA mal" -c "CREATE TABLE mal.t (id bigint PRIMARY KEY, at timestamptz NOT NULL)" \
+    -c "INSERT INTO uidext_migrate.migration (relid, key_att, time_att, into_type, from_uuid) VALUES ('mal.t'::regclass, 1, 2, 'ulid', false)"
+check_match "mallory cannot plant a state row at an id of her choice" \
+    "$(PGUSER=mallory q -d shared -c "INSERT INTO uidext_migrate.migration (id, relid, key_att, time_att, into_type, from_uuid) OVERRIDING SYSTEM VALUE VALUES (1000, 'mal.t'::regclass, 1, 2, 'ulid', false)" 2>&1)" \
+    'permission denied for table migration'
+check_match "... nor move her own row to one" \
+    "$(PGUSER=mallory q -d shared -c "UPDATE uidext_migrate.migration SET id = DEFAULT" 2>&1)" 'permission denied for table migration'
+check_match "... nor name another planner" \
+    "$(PGUSER=mallory q -d shared -c "UPDATE uidext_migrate.migration SET planned_by = 'alice'" 2>&1)" 'permission denied for table migration'
+PGUSER=mallory q -d shared -c "DELETE FROM uidext_migrate.migration" -c "DROP SCHEMA mal CASCADE"
 out=$("$MIGRATE" run -d shared "$id" 2>&1)
 check "a superuser runs alice's migration: exit 0" "$?" 0
 check "... everything it created is alice's (sync functions), nothing the superuser's" \

@@ -29,6 +29,7 @@ setup() {
     q -c "CREATE DATABASE $1"
     q -d "$1" <<'SQL'
 CREATE EXTENSION uidext;
+CREATE EXTENSION uidext_migrate;
 -- up: a nullable self-reference; boss: a deferred one. c: NOT NULL, d: nullable and deferred,
 -- without a primary key; e: NOT NULL and deferred (as Django makes every foreign key);
 -- u: ON UPDATE CASCADE, with a unique column for ON CONFLICT.
