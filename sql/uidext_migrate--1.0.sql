@@ -5,9 +5,9 @@
 -- uidext_migrate.migration, in a schema of its own as pg_repack's `repack`.
 \echo Use "CREATE EXTENSION uidext_migrate" to load this file. \quit
 
--- Not IF NOT EXISTS: a schema of that name that anyone else created (a role with CREATE on the
--- database may create one before a DBA installs this) must make CREATE EXTENSION fail, never
--- host our table. Created here, the schema is an extension member owned by the installing
+-- A plain CREATE SCHEMA, no existence test: a schema of that name that anyone else created (a
+-- role with CREATE on the database may create one before a DBA installs this) must make
+-- CREATE EXTENSION fail, never host our table. Created here, the schema is an extension member owned by the installing
 -- superuser (the bootstrap superuser in a trusted install), which no one else can alter or
 -- drop, and pg_dump leaves it to CREATE EXTENSION.
 CREATE SCHEMA uidext_migrate;
