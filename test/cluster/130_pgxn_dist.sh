@@ -13,6 +13,7 @@
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
+PG_CONFIG=${PG_CONFIG:-pg_config}
 
 work=$(mktemp -d /tmp/uidext-dist.XXXXXX)
 trap 'rm -rf "$work"' EXIT
