@@ -56,6 +56,11 @@ BEGIN
         LEFT JOIN pg_catalog.pg_language l ON l.oid = p.prolang
         WHERE d.deptype = 'e' AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
           AND d.refobjid = (SELECT e.oid FROM pg_catalog.pg_extension e WHERE e.extname = 'uidext')
+          -- An array type or a table's row type (members from 17 and 18) follows its type's or
+          -- table's owner, and has no ALTER of its own ("ALTER TYPE public.typeid[]" is no syntax).
+          AND NOT (d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass
+                   AND EXISTS (SELECT FROM pg_catalog.pg_type x WHERE x.oid = d.objid
+                               AND (x.typrelid <> 0 OR EXISTS (SELECT FROM pg_catalog.pg_type e WHERE e.typarray = x.oid))))
         ORDER BY 6
     LOOP
         -- (pg_identify_object's type is the statement's keyword: function, aggregate, type,
