@@ -153,12 +153,13 @@ int cmd_revert(const Options &o, const std::string &id) {
                     if (c.ref == static_cast<int>(i))
                         names.push_back({rel_name(db, c.old_idx), db.value("SELECT quote_ident(relname) FROM pg_catalog.pg_class WHERE oid = $1::oid", {c.new_idx})});
                 std::string check = legacy_check_name(m, i);
-                if (!db.value("SELECT 1 FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {r.rel, check}).empty()) {
-                    s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + lfk + " SET NOT NULL");  // the validated CHECK spares the scan
-                    s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(check));
-                }
                 s.push_back("ALTER TABLE " + C + " DROP COLUMN " + fk);
                 s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + lfk + " TO " + fk);
+                // After the rename: from 18 the NOT NULL is a constraint named after its column.
+                if (!db.value("SELECT 1 FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $2", {r.rel, check}).empty()) {
+                    s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + fk + " SET NOT NULL");  // the validated CHECK spares the scan
+                    s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(check));
+                }
                 for (const auto &x : names) s.push_back("ALTER INDEX " + x.first + " RENAME TO " + x.second);
                 s.push_back("ALTER TABLE " + C + " ADD CONSTRAINT " + fk_names[i] + " FOREIGN KEY (" + fk + ") REFERENCES " + P + " (" + key +
                             ") ON DELETE " + action(r.del) + " ON UPDATE " + action(r.upd) + (r.deferrable ? " DEFERRABLE" : "") +

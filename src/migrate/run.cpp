@@ -314,11 +314,12 @@ struct Runner {
         std::string pk = db.value("SELECT quote_ident(conname) FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND contype = 'p'", {m.relid});
         std::string legacy = db.quote("legacy_" + kraw);
         s.push_back("ALTER TABLE " + P + " DROP CONSTRAINT " + pk);
-        s.push_back("ALTER TABLE " + P + " ALTER COLUMN " + before.other + " SET NOT NULL");  // the validated CHECK spares the scan
-        s.push_back("ALTER TABLE " + P + " ADD CONSTRAINT " + pk + " PRIMARY KEY USING INDEX " + db.quote(obj(m, "new_key")));
-        s.push_back("ALTER TABLE " + P + " DROP CONSTRAINT " + db.quote(obj(m, "nn")));
         s.push_back("ALTER TABLE " + P + " RENAME COLUMN " + before.key + " TO " + legacy);
         s.push_back("ALTER TABLE " + P + " RENAME COLUMN " + before.other + " TO " + before.key);
+        // After the renames: from 18 the NOT NULL is a constraint named after its column.
+        s.push_back("ALTER TABLE " + P + " ALTER COLUMN " + before.key + " SET NOT NULL");  // the validated CHECK spares the scan
+        s.push_back("ALTER TABLE " + P + " ADD CONSTRAINT " + pk + " PRIMARY KEY USING INDEX " + db.quote(obj(m, "new_key")));
+        s.push_back("ALTER TABLE " + P + " DROP CONSTRAINT " + db.quote(obj(m, "nn")));
         s.push_back("ALTER TABLE " + P + " ALTER COLUMN " + before.key + " SET DEFAULT " + ext_schema(db) + "." +
                     (m.into == "ulid" ? "gen_ulid()" : "gen_uuidv7()"));
         s.push_back(rename_index(get_detail(db, m, "legacy_index"), relraw + "_legacy_" + kraw + "_key", obj(m, "legacy_key")));
@@ -332,16 +333,17 @@ struct Runner {
             std::string fkraw = db.value("SELECT attname FROM pg_catalog.pg_attribute WHERE attrelid = $1::oid AND attnum = $2::smallint", {r.rel, r.att});
             // On a self-reference the key's own renames above are on the same table: the
             // reference's names are its own columns' (never the key's).
-            if (r.not_null) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.other + " SET NOT NULL");
             // The legacy column of a NOT NULL reference drops its NOT NULL (catalog only), so that
             // the deferred fix-up can fill it at commit for a row written before its parent;
             // revert gives it back through a validated CHECK. Not a primary key's column.
             bool legacy_nullable = r.not_null && !in_primary_key(r.rel, r.att);
             if (legacy_nullable) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.column + " DROP NOT NULL");
             strict_after.push_back(r.not_null && !legacy_nullable);
-            s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(obj(m, "nn" + std::to_string(i))));
             s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + now.column + " TO " + db.quote("legacy_" + fkraw));
             s.push_back("ALTER TABLE " + C + " RENAME COLUMN " + now.other + " TO " + now.column);
+            // After the renames (a NOT NULL constraint from 18 is named after its column).
+            if (r.not_null) s.push_back("ALTER TABLE " + C + " ALTER COLUMN " + now.column + " SET NOT NULL");
+            s.push_back("ALTER TABLE " + C + " DROP CONSTRAINT " + db.quote(obj(m, "nn" + std::to_string(i))));
             s.push_back("ALTER TABLE " + C + " RENAME CONSTRAINT " + db.quote(obj(m, "fk" + std::to_string(i))) + " TO " + fk_names[i]);
             for (size_t j = 0; j < m.indexes.size(); ++j) {
                 const IndexCopy &c = m.indexes[j];

@@ -113,7 +113,9 @@ for mode in kill crash abort; do
             check "abort in $phase: the data as before (checksums)" "$(data "$db")" "$base_data"
         else
             out=$("$MIGRATE" run -d "$db" 1 --batch 500 2>&1)
-            check "$mode in $phase, run again: exits 0, phase swapped" "$? $(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration")" "0 swapped"
+            status=$?
+            [ "$status" = 0 ] || tail -5 <<<"$out" | sed 's/^/    /'
+            check "$mode in $phase, run again: exits 0, phase swapped" "$status $(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration")" "0 swapped"
             check "$mode in $phase, run again: pg_dump --schema-only as after an uninterrupted run" "$(dump "$db")" "$ref_dump"
             check "$mode in $phase, run again: the same data (checksums) and every key its derivation" \
                 "$(data "$db") $(q -d "$db" -c "SELECT count(*) FROM accounts WHERE id <> ulid_from_legacy(created_at, legacy_id)")" "$ref_data 0"

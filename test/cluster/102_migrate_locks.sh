@@ -105,9 +105,9 @@ GRANT USAGE ON SCHEMA uidext_migrate TO PUBLIC;
 GRANT ALL ON uidext_migrate.migration TO PUBLIC;
 SQL
 check "mallory's schema first: a superuser's CREATE EXTENSION uidext_migrate fails" \
-    "$(q -d shared -c "CREATE EXTENSION uidext_migrate" 2>&1)" 'ERROR:  schema "uidext_migrate" already exists'
+    "$(q -d shared -c "CREATE EXTENSION uidext_migrate" 2>&1 | head -1)" 'ERROR:  schema "uidext_migrate" already exists'
 check "... and alice's trusted one too" \
-    "$(PGUSER=alice q -d shared -c "CREATE EXTENSION uidext_migrate" 2>&1)" 'ERROR:  schema "uidext_migrate" already exists'
+    "$(PGUSER=alice q -d shared -c "CREATE EXTENSION uidext_migrate" 2>&1 | head -1)" 'ERROR:  schema "uidext_migrate" already exists'
 check "... nothing of ours in mallory's schema: no extension, her table alone, no extension member in it" \
     "$(q -d shared -c "SELECT count(*) FROM pg_extension WHERE extname = 'uidext_migrate'" \
          -c "SELECT string_agg(relname || ' ' || pg_get_userbyid(relowner), ', ') FROM pg_class WHERE relnamespace = 'uidext_migrate'::regnamespace AND relkind = 'r'" \
