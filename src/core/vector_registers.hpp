@@ -12,7 +12,7 @@ namespace uidext {
 
 // Zeroes every vector register the CPU has: on x86-64 XMM0-15 (SSE), YMM0-15 (AVX, with
 // VZEROALL) and ZMM16-31 (AVX-512, which VZEROALL leaves alone). Elsewhere it does nothing
-// (see doc/security.md). Not inlined, so that no register is needed again after it.
+// (see doc/security.md). Not inlined: callers need it as one call, after their last use of a key.
 void wipe_vector_registers() noexcept;
 
 }  // namespace uidext
