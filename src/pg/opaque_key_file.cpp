@@ -12,6 +12,10 @@
 //   known (a backend when it connects; a parallel worker at its first opaque-id call);
 //   the rest of the text, other databases' sections included, is then wiped.
 // - read_buffer and scratch_ring: each read, wiped as soon as it is judged.
+// - the CPU's vector registers, where glibc's memchr/memmove leave the text and AES-NI the round
+//   keys: zeroed after each read and bind, and at the end of a transaction that used the keys,
+//   before anything saves them to the stack (a signal, the dynamic loader's lazy binding:
+//   core/vector_registers.hpp); then the stack below is zeroed.
 // A reload that changes the keys overwrites the previous ones in place, so keys retired by a
 // reload leave every process that processes the reload (a session does when it next runs a
 // statement), and a process forked afterwards never had them.
@@ -22,6 +26,7 @@
 // a function's SET clause) are refused, as in 1.3.
 #include "core/opaque_keys.hpp"
 #include "core/secret_file.hpp"
+#include "core/vector_registers.hpp"
 
 #include "glue.hpp"
 
@@ -50,6 +55,7 @@ opaque_key_source active_source = opaque_key_source::server_wide;
 bool key_file_configured = false;
 char load_problem[problem_capacity];  // why no keys were ever loaded, when a file is configured
 bool legacy_keys_present = false;     // uidext.opaque_keys had a value (this process's last assignment)
+bool keys_used_in_transaction = false;  // an opaque-id function ran: round keys may be in registers
 
 // A setting's string values come from guc_malloc on 16+ (GUC's memory context), malloc before.
 void* allocate_guc(std::size_t size) {
@@ -78,6 +84,13 @@ bool stored_in_a_catalog(GucSource source) {
 pg_noinline void wipe_stack_below() {
     volatile unsigned char area[96 * 1024];
     for (std::size_t i = 0; i < sizeof area; ++i) area[i] = 0;
+}
+
+// After the key text or keys were handled: the registers first (so that a signal arriving while
+// the stack is wiped saves zeros), then the stack below the caller.
+pg_noinline void wipe_traces() {
+    wipe_vector_registers();
+    wipe_stack_below();
 }
 
 void describe_file_problem(const char* path, secret_file_result result, char* out) {
@@ -121,6 +134,7 @@ void forget_keys() {
     wipe_secret(&active_ring, sizeof active_ring);
     have_good_file = false;
     aes_forget_keys();
+    wipe_vector_registers();
 }
 
 // Keeps only this database's keys: parses the inherited text for it, then wipes the text.
@@ -138,7 +152,7 @@ void bind_database(const char* name) {
     wipe_secret(good_file, good_file_size);
     good_file_size = 0;
     aes_forget_keys();
-    wipe_stack_below();
+    wipe_traces();
 }
 
 // A backend knows its database from the transaction in which it connects (InitPostgres commits
@@ -148,6 +162,25 @@ void bind_at_first_commit(XactEvent event, void*) {
     if (database_bound || event != XACT_EVENT_PRE_COMMIT || !OidIsValid(MyDatabaseId)) return;
     const char* name = get_database_name(MyDatabaseId);
     if (name) bind_database(name);
+}
+
+// The round keys of the last opaque-id call stay in the vector registers until overwritten: an
+// idle session would hand them to the first signal (a reload's SIGHUP among them), whose frame
+// stays on the stack after the key is retired. Zeroed when the transaction ends, committed or not.
+void clear_registers_at_end(XactEvent event, void*) {
+    if (!keys_used_in_transaction) return;
+    switch (event) {
+        case XACT_EVENT_COMMIT:
+        case XACT_EVENT_PARALLEL_COMMIT:
+        case XACT_EVENT_ABORT:
+        case XACT_EVENT_PARALLEL_ABORT:
+        case XACT_EVENT_PREPARE:
+            wipe_vector_registers();
+            keys_used_in_transaction = false;
+            break;
+        default:
+            break;
+    }
 }
 
 // Reads and checks the file into read_buffer (*size bytes) and, for a process that knows its
@@ -203,7 +236,7 @@ void assign_key_file(const char* newval, void* extra) {
     wipe_secret(read_buffer, size);
     wipe_secret(&scratch_ring, sizeof scratch_ring);
     aes_forget_keys();
-    wipe_stack_below();
+    wipe_traces();  // before the warnings below, whose calls may save the registers
     if (usable) return;
     if (have_good_file) {
         if (reports_here())
@@ -271,7 +304,10 @@ const opaque_key_ring& opaque_ring_or_error(const char* function) {
         const char* name = get_database_name(MyDatabaseId);
         bind_database(name ? name : "");
     }
-    if (have_good_file && active_ring.count > 0) return active_ring;
+    if (have_good_file && active_ring.count > 0) {
+        keys_used_in_transaction = true;
+        return active_ring;
+    }
     if (key_file_configured && !have_good_file)
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
                         errmsg("%s() has no key: the key file could not be used", function),
@@ -311,7 +347,10 @@ const opaque_key_ring& opaque_ring_or_error(const char* function) {
 
 void define_opaque_keys(bool preloaded) {
     library_preloaded = preloaded;
-    if (preloaded) RegisterXactCallback(bind_at_first_commit, nullptr);
+    if (preloaded) {
+        RegisterXactCallback(bind_at_first_commit, nullptr);
+        RegisterXactCallback(clear_registers_at_end, nullptr);
+    }
     DefineCustomStringVariable("uidext.opaque_key_file",
                                "File of the keys of opaque_encode(), opaque_decode() and opaque_candidates().",
                                "One id:key per line, the first key encodes; [dbname] starts a database's own keys. "
