@@ -5,13 +5,15 @@
 # --max-lag 2s, while the standby's replay is paused: the backfill must wait at the lag (its
 # output says so and its position in the state table stays put) and go on once replay resumes.
 # At the end the standby's checksum of every table, row by row, equals the primary's, and so do
-# its keys and constraints. UIDEXT_MIGRATE_PARENTS sets the size (default 10000).
+# its keys and constraints. UIDEXT_MIGRATE_PARENTS sets the size (default 10000, also the least:
+# below it the backfill can end before replay is paused, and the max-lag checks have nothing to see).
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash
 . test/cluster/migrate_lib.bash
 trap 'mig_load_stop 2>/dev/null; [ -n "${RUN_PID:-}" ] && kill "$RUN_PID" 2>/dev/null; stop_clusters standby primary' EXIT
 n=${UIDEXT_MIGRATE_PARENTS:-10000}
+[ "$n" -ge 10000 ] || n=10000
 db=mig
 
 cluster_start primary wal_level=replica max_wal_senders=4 max_connections=30 || exit 1

@@ -24,7 +24,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'uidext-node-tap-'));
 const tap = join(scratch, 'out.tap');
 let status;
 try {
-  status = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=120000',
+  status = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=300000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files], { stdio: 'inherit' }).status;
 } finally {
