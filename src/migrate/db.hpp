@@ -67,7 +67,7 @@ void in_transaction(Db &db, F fn) {
         fn();
         db.exec("COMMIT");
     } catch (...) {
-        PQexec(db.raw(), "ROLLBACK");
+        PQclear(PQexec(db.raw(), "ROLLBACK"));
         throw;
     }
 }

@@ -55,6 +55,9 @@ Migration load(Db &db, const std::string &id);
 void lock_migration(Db &db, const std::string &id);
 Db *connect(const Options &o);
 void save_refs(Db &db, const Migration &m);
+// Before the swap: the foreign keys into the key are still the ones plan found (else a clear
+// UsageError: the swap could not carry a key it does not know).
+void check_refs_unchanged(Db &db, const Migration &m);
 void set_phase(Db &db, Migration &m, const std::string &phase);
 // detail->key := value (a text value), in the state table.
 void set_detail(Db &db, const Migration &m, const std::string &key, const std::string &value);

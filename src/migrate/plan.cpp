@@ -255,10 +255,15 @@ int cmd_plan(const Options &o) {
         for (const auto &l : p.refusals) std::printf("  refused: %s\n", l.c_str());
         return 2;
     }
+    // One transaction: a plan stopped between the row and its foreign keys (killed, or its commit
+    // lost in a crash under synchronous_commit = off) must not leave a plan that knows no references.
     try {
-        p.m.id = db.value("INSERT INTO " + state + " (relid, key_att, time_att, into_type, from_uuid) "
-                          "VALUES ($1::oid, $2::smallint, $3::smallint, $4, $5::boolean) RETURNING id",
-                          {rel, p.m.key_att, p.m.time_att, o.into, o.from_uuid ? "true" : "false"});
+        in_transaction(db, [&] {
+            p.m.id = db.value("INSERT INTO " + state + " (relid, key_att, time_att, into_type, from_uuid) "
+                              "VALUES ($1::oid, $2::smallint, $3::smallint, $4, $5::boolean) RETURNING id",
+                              {rel, p.m.key_att, p.m.time_att, o.into, o.from_uuid ? "true" : "false"});
+            save_refs(db, p.m);
+        });
     } catch (const DbError &e) {
         if (e.sqlstate == "23505" && e.constraint == "migration_active") {
             std::string other = db.value("SELECT id || ' (' || phase || ')' FROM " + state +
@@ -267,7 +272,6 @@ int cmd_plan(const Options &o) {
         }
         throw;
     }
-    save_refs(db, p.m);
     std::printf("%s\n", p.m.id.c_str());
     for (const auto &l : p.report) std::printf("  %s\n", l.c_str());
     std::printf("  refused: nothing\n");

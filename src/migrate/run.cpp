@@ -297,6 +297,7 @@ struct Runner {
 
     // The swap's statements, built from the catalog before the lock (see short_lock.hpp).
     std::vector<std::string> swap_script() {
+        check_refs_unchanged(db, m);
         std::vector<std::string> s;
         KeyNames before = key_names_now(db, m);
         const std::string &P = before.table;
@@ -392,6 +393,7 @@ int cmd_run(const Options &o, const std::string &id) {
         std::printf("migration %s: %s, nothing to run\n", id.c_str(), m.phase.c_str());
         return 0;
     }
+    check_refs_unchanged(*db, m);
     Runner run{*db, o, m};
     if (m.phase == "planned") set_phase(*db, m, "prepare");
     std::printf("migration %s: %s, phase %s\n", id.c_str(), rel_name(*db, m.relid).c_str(), m.phase.c_str());

@@ -116,6 +116,28 @@ void save_refs(Db &db, const Migration &m) {
             {m.id, refs, m.new_att, idx});
 }
 
+void check_refs_unchanged(Db &db, const Migration &m) {
+    std::string planned = "{";
+    for (size_t i = 0; i < m.refs.size(); ++i) planned += (i ? "," : "") + m.refs[i].con;
+    planned += "}";
+    const std::string into_key = "c.contype = 'f' AND c.confrelid = $1::oid AND $2::smallint = ANY (c.confkey)";
+    Result r = db.exec(
+        "SELECT (SELECT string_agg(format('%I on %I.%I', c.conname, n.nspname, t.relname), ', ') FROM pg_catalog.pg_constraint c "
+        "        JOIN pg_catalog.pg_class t ON t.oid = c.conrelid JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace "
+        "        WHERE " + into_key + " AND NOT c.oid = ANY ($3::oid[])), "
+        "       (SELECT count(*) FROM unnest($3::oid[]) AS p(oid) "
+        "        WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint c WHERE c.oid = p.oid AND " + into_key + "))",
+        {m.relid, m.key_att, planned});
+    bool added = !r.nulls[0];
+    long gone = std::stol(r.at(0, 1));
+    if (!added && gone == 0) return;
+    std::string what = added ? "added since the plan: " + r.at(0, 0) : "";
+    if (gone) what += std::string(added ? "; " : "") + std::to_string(gone) + " of the plan's dropped";
+    throw UsageError("migration " + m.id + ": the foreign keys into " + rel_name(db, m.relid) + "." + att_name(db, m.relid, m.key_att) +
+                     " changed (" + what + "); the migration carries the ones its plan found\n"
+                     "hint: uidext-migrate abort, then plan again");
+}
+
 void set_phase(Db &db, Migration &m, const std::string &phase) {
     db.exec("UPDATE " + state_table(db) + " SET phase = $2, updated_at = clock_timestamp() WHERE id = $1::bigint",
             {m.id, phase});

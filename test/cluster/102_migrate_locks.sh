@@ -76,6 +76,31 @@ check "moved: swapped, the other session's index kept" \
 check "moved: every order's account_id is its account's new key" \
     "$(q -d moved -c "SELECT count(*) FROM orders o LEFT JOIN accounts a ON a.id = o.account_id WHERE a.id IS NULL OR o.legacy_account_id <> a.legacy_id")" 0
 
+echo "== a foreign key into the key added after plan"
+q -c "CREATE DATABASE latecomer"
+mig_setup latecomer bigint 300
+"$MIGRATE" plan -d latecomer --table accounts --into ulid --time-column created_at >/dev/null
+q -d latecomer -c "CREATE TABLE invoices (id bigserial PRIMARY KEY, account_id bigint REFERENCES accounts)"
+out=$("$MIGRATE" run -d latecomer 1 2>&1); status=$?
+check_match "latecomer: run refuses (exit 2), names the new key, says what to do" "$status $(tr '\n' ' ' <<<"$out")" \
+    '^2 uidext-migrate: migration 1: the foreign keys into public.accounts.id changed \(added since the plan: invoices_account_id_fkey on public.invoices\).*hint: uidext-migrate abort, then plan again'
+check "latecomer: ... and changed nothing" "$(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration") $(q -d latecomer -c "SELECT count(*) FROM pg_attribute WHERE attname LIKE 'uidext%'")" "planned 0"
+q -d latecomer -c "DROP TABLE invoices"
+# Added while the swap's statements wait for the lock: the catalog check sees it, the rebuild refuses.
+UIDEXT_MIGRATE_TEST_STOP_AT=swap-built "$MIGRATE" run -d latecomer 1 >"$dir/late.out" 2>"$dir/late.err" &
+prog=$!
+for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
+q -d latecomer -c "CREATE TABLE invoices (id bigserial PRIMARY KEY, account_id bigint REFERENCES accounts)"
+kill -CONT $prog
+wait $prog; status=$?
+check_match "latecomer at the swap: exit 2, nothing swapped, the new key named" \
+    "$status $(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration") $(tr '\n' ' ' <"$dir/late.err")" \
+    '^2 swap .*added since the plan: invoices_account_id_fkey on public.invoices'
+check "latecomer: abort, plan again, run: swapped with the new table's key carried" \
+    "$("$MIGRATE" abort -d latecomer 1 >/dev/null; "$MIGRATE" plan -d latecomer --table accounts --into ulid --time-column created_at | head -1; "$MIGRATE" run -d latecomer 2 >/dev/null 2>&1; echo $?) $(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration WHERE id = 2") $(q -d latecomer -c "SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 'invoices'::regclass AND attname = 'account_id'")" \
+    "2
+0 swapped ulid"
+
 echo "== two runs of one migration at once"
 q -c "CREATE DATABASE twice"
 mig_setup twice bigint 2000
