@@ -142,6 +142,11 @@ int cmd_revert(const Options &o, const std::string &id) {
                         db.value("SELECT quote_ident(relname) FROM pg_catalog.pg_class WHERE oid = $1::oid", {get_detail(db, m, "legacy_index")}));
             s.push_back("ALTER TABLE " + P + " DROP COLUMN " + key);
             s.push_back("ALTER TABLE " + P + " RENAME COLUMN " + legacy + " TO " + key);
+            std::string relraw = db.value("SELECT relname FROM pg_catalog.pg_class WHERE oid = $1::oid", {m.relid});
+            std::string kraw = db.value("SELECT attname FROM pg_catalog.pg_attribute WHERE attrelid = $1::oid AND attnum = $2::smallint", {m.relid, m.new_att});
+            std::string rename_nn = rename_not_null(db, m.relid, m.key_att, relraw + "_legacy_" + kraw + "_not_null", relraw + "_" + kraw + "_not_null",
+                                                    m.new_att);
+            if (!rename_nn.empty()) s.push_back(rename_nn);
             auto action = [](const std::string &c) {
                 return c == "c" ? "CASCADE" : c == "n" ? "SET NULL" : c == "r" ? "RESTRICT" : "NO ACTION";
             };

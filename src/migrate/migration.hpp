@@ -67,6 +67,11 @@ std::string get_detail(Db &db, const Migration &m, const std::string &key);
 std::string rel_name(Db &db, const std::string &oid);             // schema.table
 std::string att_name(Db &db, const std::string &rel, const std::string &att);
 std::string con_name(Db &db, const std::string &oid);              // the constraint's name, quoted
+// From 18: "ALTER TABLE rel RENAME CONSTRAINT from TO to" when att's NOT NULL constraint is named
+// from and to is free, or held by the NOT NULL of dropped_att, a column the same script drops first
+// (else "": older servers have no such constraint, and a user's own name stays).
+std::string rename_not_null(Db &db, const std::string &rel, const std::string &att, const std::string &from, const std::string &to,
+                            const std::string &dropped_att = "0");
 std::string nsp_of(Db &db, const std::string &rel);                // the table's schema, quoted
 std::string owner_of(Db &db, const std::string &rel);              // the table owner's name (unquoted)
 

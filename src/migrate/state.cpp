@@ -171,6 +171,17 @@ std::string con_name(Db &db, const std::string &oid) {
     return db.value("SELECT quote_ident(conname) FROM pg_catalog.pg_constraint WHERE oid = $1::oid", {oid});
 }
 
+std::string rename_not_null(Db &db, const std::string &rel, const std::string &att, const std::string &from, const std::string &to,
+                            const std::string &dropped_att) {
+    std::string ok = db.value(
+        "SELECT octet_length($4) <= 63 AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND conname = $4 "
+        "   AND NOT (contype = 'n' AND conkey = ARRAY[$5::smallint])) "
+        "FROM pg_catalog.pg_constraint WHERE conrelid = $1::oid AND contype = 'n' AND conkey = ARRAY[$2::smallint] AND conname = $3",
+        {rel, att, from, to, dropped_att});
+    if (ok != "t") return "";
+    return "ALTER TABLE " + rel_name(db, rel) + " RENAME CONSTRAINT " + db.quote(from) + " TO " + db.quote(to);
+}
+
 std::string nsp_of(Db &db, const std::string &rel) {
     return db.value("SELECT quote_ident(n.nspname) FROM pg_catalog.pg_class c "
                     "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = $1::oid", {rel});

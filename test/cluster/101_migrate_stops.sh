@@ -80,6 +80,14 @@ q -c "CREATE DATABASE ref TEMPLATE base"
 "$MIGRATE" run -d ref 1 --batch 500 >/dev/null 2>&1
 check "reference run: swapped" "$(q -d ref -c "SELECT phase FROM uidext_migrate.migration")" swapped
 ref_dump=$(dump ref); ref_data=$(data ref)
+check "reference run: id and legacy_id are NOT NULL" \
+    "$(q -d ref -c "SELECT string_agg(attname || '=' || attnotnull, ' ' ORDER BY attname) FROM pg_attribute WHERE attrelid = 'accounts'::regclass AND attname IN ('id', 'legacy_id')")" "id=true legacy_id=true"
+if [ "$(q -c "SHOW server_version_num")" -ge 180000 ]; then
+    # From 18 a NOT NULL is a named constraint: each column's is named after it.
+    check "reference run (18+): the NOT NULL constraints' names follow their columns" \
+        "$(q -d ref -c "SELECT string_agg(a.attname || ':' || c.conname, ' ' ORDER BY a.attname) FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] WHERE c.conrelid = 'accounts'::regclass AND c.contype = 'n' AND a.attname IN ('id', 'legacy_id')")" \
+        "id:accounts_id_not_null legacy_id:accounts_legacy_id_not_null"
+fi
 base_dump=$(dump base); base_data=$(data base)
 
 for mode in kill crash abort; do
