@@ -318,10 +318,10 @@ struct Runner {
         s.push_back("ALTER TABLE " + P + " RENAME COLUMN " + before.key + " TO " + legacy);
         s.push_back("ALTER TABLE " + P + " RENAME COLUMN " + before.other + " TO " + before.key);
         // From 18 a NOT NULL is a constraint named after its column: the old key's follows it to
-        // the legacy column's name, so that the new key's gets <table>_<key>_not_null (not ..._not_null1).
+        // the legacy column's name, and the new key's, set after the renames, gets
+        // <table>_<key>_not_null (not ..._not_null1).
         std::string rename_nn = rename_not_null(db, m.relid, m.key_att, relraw + "_" + kraw + "_not_null", relraw + "_legacy_" + kraw + "_not_null");
         if (!rename_nn.empty()) s.push_back(rename_nn);
-        // After the renames: from 18 the NOT NULL is a constraint named after its column.
         s.push_back("ALTER TABLE " + P + " ALTER COLUMN " + before.key + " SET NOT NULL");  // the validated CHECK spares the scan
         s.push_back("ALTER TABLE " + P + " ADD CONSTRAINT " + pk + " PRIMARY KEY USING INDEX " + db.quote(obj(m, "new_key")));
         s.push_back("ALTER TABLE " + P + " DROP CONSTRAINT " + db.quote(obj(m, "nn")));
