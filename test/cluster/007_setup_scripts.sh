@@ -12,6 +12,7 @@
 #   counted with their dependencies as apt would install them on a minimal Debian (apt-get -s
 #   against an empty package status, less what the required packages bring).
 # Not per major (test/majors skips it).
+# ci: alone (test/demo installs into the server and takes the files away again)
 cd "$(dirname "$0")/../.."
 repo=$PWD
 . test/lib/cluster.sh

@@ -7,6 +7,7 @@
 # database whose view and generated column use uidext's max(uuid) and uuid_extract_timestamp,
 # updated and then given CREATE EXTENSION uidext_compat, has uidext and uidext_compat exactly
 # as fresh installs have them. uidext_migrate installs on an updated uidext as on a fresh one.
+# ci: group extension-dir (stand-in extensions come and go in the extension directory)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash

@@ -9,6 +9,7 @@
 # One test per object kind: function, aggregate, operator family; and another extension's member
 # of that signature. On every major: from 17 core has uuid_extract_*, from 20 min/max(uuid), in
 # pg_catalog, which changes nothing here.
+# ci: group extension-dir (stand-in extensions come and go in the extension directory)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash

@@ -4,6 +4,7 @@
 # them is checked (partition routing and pruning, time zone independence of +00 bounds, which
 # bounds bracket ULIDs in uuid columns, an extension schema off the search_path, and SET SCHEMA
 # of a trusted install needing a superuser).
+# ci: group extension-dir (stand-in extensions come and go in the extension directory)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash

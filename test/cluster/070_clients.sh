@@ -4,6 +4,7 @@
 # examples their pages show, are clients/*/run-tests). Runs two short examples, then: inserts
 # with generated keys, text and binary results, ulid parameters, ordering, COPY, and values
 # node-postgres wrote read back in binary by psycopg.
+# ci: group node (npm install in test/clients/node)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash

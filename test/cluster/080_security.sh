@@ -12,6 +12,7 @@
 #     defaults, views, policies and indexes do; installing next to hostile objects either picks
 #     pg_catalog's objects or fails closed.
 # Prints "ok ..." or "FAIL ..." per check; exit 0 only if every check passed.
+# ci: group extension-dir (stand-in extensions come and go in the extension directory)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 set -uo pipefail

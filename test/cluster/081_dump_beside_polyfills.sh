@@ -19,6 +19,7 @@
 #   database that 1.3's restore damaged (uidext's uuid_larger and max(uuid) handed to the dump's
 #   role, which made the function non-strict);
 # - every C function of uidext and uidext_compat, made non-strict, called with NULLs: no crash.
+# ci: alone (it moves uidext.so away for a while)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash

@@ -5,6 +5,7 @@
 # still does and what breaks (test/clients/migrate_django/app.py, test/clients/node/migrate_app.js),
 # then the one change each makes; doc/migrating-keys.md, "What the application must change",
 # describes these results.
+# ci: group node (npm install in test/clients/node)
 cd "$(dirname "$0")/../.."
 . test/lib/cluster.sh
 . test/cluster/helpers.bash

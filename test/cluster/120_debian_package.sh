@@ -17,6 +17,7 @@
 # under the extension directories is then byte for byte what it was before.
 # Needs root and Debian's packaging tools (test/lib/install-deps.sh installs them); not run by
 # test/majors, which tests source builds.
+# ci: alone (it installs the package over the installed files and purges it)
 cd "$(dirname "$0")/../.."
 repo=$PWD
 . test/lib/cluster.sh
