@@ -19,7 +19,10 @@ trap 'mig_load_stop 2>/dev/null; release; stop_clusters stops' EXIT
 n=${UIDEXT_MIGRATE_STOPS_PARENTS:-3000}
 bindir=$("${PG_CONFIG:-pg_config}" --bindir)
 
-cluster_start stops max_connections=40
+# synchronous_commit on, as on production servers (and as after the first restart, which reads
+# only the server's own settings): a crash then keeps every commit, and each crash case below is
+# the same case. The one that crashes right after plan turns it off for its database.
+cluster_start stops max_connections=40 synchronous_commit=on
 dir=$(cluster_dir stops)
 # The server's own settings, so that pg_ctl start after a crash needs no options.
 q -c "ALTER SYSTEM SET unix_socket_directories = '$dir/sock'" -c "ALTER SYSTEM SET port = $PGPORT" -c "ALTER SYSTEM SET listen_addresses = ''"
@@ -136,11 +139,10 @@ check "abort after the swap is refused (revert is the way back)" \
     "$("$MIGRATE" abort -d ref 1 2>&1; echo "exit $?")" "uidext-migrate: migration 1 is swapped: abort works before the swap (use revert after it)
 exit 2"
 
-echo "== the server crashed right after plan"
-# The clusters run synchronous_commit = off: the crash may lose plan's commit. The plan is then
-# whole or gone (one transaction), never a row without its foreign keys; run (after plan again,
-# if it was lost) ends as the uninterrupted run.
-q -c "CREATE DATABASE crash_plan TEMPLATE base"
+echo "== the server crashed right after plan, under synchronous_commit = off"
+# The crash may lose plan's commit. The plan is then whole or gone (one transaction), never a
+# row without its foreign keys; run (after plan again, if it was lost) ends as the uninterrupted run.
+q -c "CREATE DATABASE crash_plan TEMPLATE base" -c "ALTER DATABASE crash_plan SET synchronous_commit = off"
 "$MIGRATE" plan -d crash_plan --table accounts --into ulid --time-column created_at >/dev/null
 restart
 kept=$(q -d crash_plan -c "SELECT jsonb_array_length(refs) FROM uidext_migrate.migration")
