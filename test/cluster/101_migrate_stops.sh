@@ -47,14 +47,6 @@ release() {
     q -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'blocker'" >/dev/null 2>&1
     wait "$BLOCKER" 2>/dev/null; BLOCKER=""
 }
-# Waits until process $1 stopped itself (its test hook).
-stopped() {
-    for _ in $(seq 600); do
-        case $(ps -o stat= -p "$1" 2>/dev/null) in T*) return 0 ;; "") return 1 ;; esac
-        sleep 0.05
-    done
-    return 1
-}
 # Waits until the program's backend waits for a lock.
 waits_for_lock() {
     for _ in $(seq 600); do
@@ -100,7 +92,7 @@ for mode in kill crash abort; do
         "$MIGRATE" plan -d "$db" --table accounts --into ulid --time-column created_at >/dev/null
         UIDEXT_MIGRATE_TEST_STOP_AT=$phase "$MIGRATE" run -d "$db" 1 --batch 500 >"$dir/run-$db.log" 2>&1 &
         prog=$!
-        if ! stopped $prog; then
+        if ! mig_stopped $prog; then
             fail "$mode in $phase: the program did not reach its stop ($(q -d "$db" -c "SELECT phase FROM uidext_migrate.migration"); $(cat "$dir/run-$db.log"))"
             kill -9 $prog 2>/dev/null; continue
         fi

@@ -29,7 +29,7 @@ mig_setup held bigint 2000
 "$MIGRATE" plan -d held --table accounts --into ulid --time-column created_at >/dev/null
 UIDEXT_MIGRATE_TEST_STOP_AT=before-swap "$MIGRATE" run -d held 1 --lock-timeout 100ms >"$dir/held.out" 2>"$dir/held.err" &
 prog=$!
-for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
+mig_stopped $prog || fail "held: the program did not reach its stop before the swap: $(cat "$dir/held.err")"
 # A reader keeps its transaction open for 3 s; writers insert all along.
 PGAPPNAME=holder psql -X -q -d held -c "BEGIN" -c "SELECT count(*) FROM accounts" -c "SELECT pg_sleep(3)" -c "COMMIT" >/dev/null &
 blocker=$!
@@ -57,17 +57,22 @@ check "held: no writer's insert waited 1 s or more" "$([ "$max_us" -lt 1000000 ]
 check_ge "held: writers inserted while the swap retried" "$(cat "$dir"/writers.* | wc -l)" 10
 
 echo "== the catalog changes between building the swap and taking its lock"
+# ddl_while_swap_waits DB SQL: run stops once it built the swap's statements, another session
+# runs SQL, run goes on; $status is its exit status, $dir/DB.err what it said.
+ddl_while_swap_waits() {
+    UIDEXT_MIGRATE_TEST_STOP_AT=swap-built "$MIGRATE" run -d "$1" 1 >"$dir/$1.out" 2>"$dir/$1.err" &
+    local prog=$!
+    mig_stopped $prog || fail "$1: the program did not reach its stop after building the swap: $(cat "$dir/$1.err")"
+    q -d "$1" -c "$2"
+    kill -CONT $prog
+    wait $prog; status=$?
+}
 q -c "CREATE DATABASE moved"
 mig_setup moved bigint 500
 "$MIGRATE" plan -d moved --table accounts --into ulid --time-column created_at >/dev/null
-UIDEXT_MIGRATE_TEST_STOP_AT=swap-built "$MIGRATE" run -d moved 1 >"$dir/moved.out" 2>"$dir/moved.err" &
-prog=$!
-for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
 # Another session's DDL on a table of the migration (one that does not wait for the catalog
 # reads the build made): the statements built are stale.
-q -d moved -c "CREATE INDEX added_meanwhile ON orders (amount)"
-kill -CONT $prog
-wait $prog; status=$?
+ddl_while_swap_waits moved "CREATE INDEX added_meanwhile ON orders (amount)"
 check "moved: run exits 0" "$status" 0
 check_match "moved: the check after the lock saw the change, rolled back and built again" "$(cat "$dir/moved.err")" \
     "^swap: the tables' catalog changed before the lock \(attempt 1\), building again"
@@ -87,14 +92,9 @@ check_match "latecomer: run refuses (exit 2), names the new key, says what to do
 check "latecomer: ... and changed nothing" "$(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration") $(q -d latecomer -c "SELECT count(*) FROM pg_attribute WHERE attname LIKE 'uidext%'")" "planned 0"
 q -d latecomer -c "DROP TABLE invoices"
 # Added while the swap's statements wait for the lock: the catalog check sees it, the rebuild refuses.
-UIDEXT_MIGRATE_TEST_STOP_AT=swap-built "$MIGRATE" run -d latecomer 1 >"$dir/late.out" 2>"$dir/late.err" &
-prog=$!
-for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
-q -d latecomer -c "CREATE TABLE invoices (id bigserial PRIMARY KEY, account_id bigint REFERENCES accounts)"
-kill -CONT $prog
-wait $prog; status=$?
+ddl_while_swap_waits latecomer "CREATE TABLE invoices (id bigserial PRIMARY KEY, account_id bigint REFERENCES accounts)"
 check_match "latecomer at the swap: exit 2, nothing swapped, the new key named" \
-    "$status $(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration") $(tr '\n' ' ' <"$dir/late.err")" \
+    "$status $(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration") $(tr '\n' ' ' <"$dir/latecomer.err")" \
     '^2 swap .*added since the plan: invoices_account_id_fkey on public.invoices'
 check "latecomer: abort, plan again, run: swapped with the new table's key carried" \
     "$("$MIGRATE" abort -d latecomer 1 >/dev/null; "$MIGRATE" plan -d latecomer --table accounts --into ulid --time-column created_at | head -1; "$MIGRATE" run -d latecomer 2 >/dev/null 2>&1; echo $?) $(q -d latecomer -c "SELECT phase FROM uidext_migrate.migration WHERE id = 2") $(q -d latecomer -c "SELECT atttypid::regtype FROM pg_attribute WHERE attrelid = 'invoices'::regclass AND attname = 'account_id'")" \
@@ -107,7 +107,7 @@ mig_setup twice bigint 2000
 "$MIGRATE" plan -d twice --table accounts --into ulid --time-column created_at >/dev/null
 UIDEXT_MIGRATE_TEST_STOP_AT=backfill "$MIGRATE" run -d twice 1 >/dev/null 2>&1 &
 prog=$!
-for _ in $(seq 600); do case $(ps -o stat= -p $prog) in T*) break ;; esac; sleep 0.05; done
+mig_stopped $prog || fail "twice: the first run did not reach its stop in the backfill"
 out=$("$MIGRATE" run -d twice 1 2>&1); status=$?
 check_match "twice: the second run is refused (exit 2) while the first holds the migration" "$status $out" \
     '^2 uidext-migrate: migration 1 is being worked on by another uidext-migrate \(backend pid [0-9]+\)'

@@ -142,8 +142,7 @@ verify() {  # DB LABEL
 run_stopped() {  # DB STOP: runs until the stop; the caller writes, then resume
     UIDEXT_MIGRATE_TEST_STOP_AT=$2 "$MIGRATE" run -d "$1" 1 --batch 10 >"$dir/run-$1.out" 2>"$dir/run-$1.err" &
     PROG=$!
-    for _ in $(seq 600); do case $(ps -o stat= -p $PROG) in T*) return 0 ;; esac; sleep 0.05; done
-    fail "$1: the program did not reach its stop at $2: $(cat "$dir/run-$1.err")"
+    mig_stopped $PROG || fail "$1: the program did not reach its stop at $2: $(cat "$dir/run-$1.err")"
 }
 resume() {
     kill -CONT "$PROG"; wait "$PROG"

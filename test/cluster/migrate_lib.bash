@@ -8,7 +8,17 @@
 #   mig_load_start DB / mig_load_stop   four pgbench writers (migrate_load.pgbench)
 #   mig_verify DB LABEL   the final state equals what the start and the ledger say, by
 #                         checksums of every non-key column and of every reference
+#   mig_stopped PID       waits (30 s at most) until a program run with
+#                         UIDEXT_MIGRATE_TEST_STOP_AT stopped itself; status 1 if it never did
 MIGRATE=$("${PG_CONFIG:-pg_config}" --bindir)/uidext-migrate
+
+mig_stopped() {
+    for _ in $(seq 600); do
+        case $(ps -o stat= -p "$1" 2>/dev/null) in T*) return 0 ;; "") return 1 ;; esac
+        sleep 0.05
+    done
+    return 1
+}
 
 mig_setup() {
     local db=$1 kind=$2 n=$3 keydef
